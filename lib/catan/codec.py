@@ -1,0 +1,188 @@
+"""Saves: a game in progress as compact, versioned, checksummed bytes, and back.
+
+The core never touches files: ``dumps`` gives bytes and ``loads`` takes them (the
+firmware and the simulator write them). A save holds every sheet as it stood when the
+current turn began, then the current turn's actions from the game log (rolls with their
+faces), so loading replays the turn through the rules and undo still works after a
+power cut. Layout, big-endian:
+
+    "CDG" version:1 island:1 players:1 flags:1 seed:4
+    player:1 game_turn:2 longest:1 largest:1           (255: nobody)
+    per player: roads:3 builds:3 jokers:1 turns:2 [Island One: 15 boxes, signed]
+    turn_log_length:2 turn_log
+    crc16:2                                            (CRC-16/CCITT of all before it)
+
+Anything that is not such a save (truncated, corrupted, foreign, or a state the rules
+could not reach) raises ``SaveError`` and nothing else.
+"""
+
+from catan import const
+from catan.dice import SeededDice
+from catan.game import Game, IllegalAction
+from catan.maps import GREY_ROAD, TURNS_ONE, WIN_VP, X_PENALTY
+
+MAGIC = b"CDG"
+VERSION = const(1)
+_SEEDED = const(1)  # flags bit 0: the dice are seeded by ``seed``
+_NOBODY = const(255)
+
+
+class SaveError(ValueError):
+    """The bytes are not a save this version can load; ``str(error)`` says why."""
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of ``data`` (bytes-like)."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def _put(buf, value, size):
+    for shift in range((size - 1) * 8, -1, -8):
+        buf.append((value >> shift) & 0xFF)
+
+
+def dumps(game):
+    """The save of ``game`` as bytes."""
+    g = game
+    seed = getattr(g.dice, "seed", None)
+    out = bytearray(MAGIC)
+    out.append(VERSION)
+    out.append(g.island.number)
+    out.append(g.players)
+    out.append(_SEEDED if seed is not None else 0)
+    _put(out, seed or 0, 4)
+    roads, builds, jokers, longest, largest, log_at = g.turn_start
+    out.append(g.player)
+    _put(out, g.game_turn, 2)
+    out.append(longest & 0xFF)
+    out.append(largest & 0xFF)
+    for p in range(g.players):
+        now = p == g.player
+        _put(out, roads if now else g.roads[p], 3)
+        _put(out, builds if now else g.builds[p], 3)
+        out.append(jokers if now else g.jokers[p])
+        _put(out, g.turns[p], 2)
+        if g.island.number == 1:
+            for t in range(TURNS_ONE):
+                out.append(g.track[p * TURNS_ONE + t] & 0xFF)
+    turn_log = g.log[log_at:]
+    _put(out, len(turn_log), 2)
+    out += turn_log
+    _put(out, crc16(out), 2)
+    return bytes(out)
+
+
+class _Reader:
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def take(self, size):
+        if self.at + size > len(self.data):
+            raise SaveError("the save is cut short")
+        v = 0
+        for i in range(self.at, self.at + size):
+            v = (v << 8) | self.data[i]
+        self.at += size
+        return v
+
+    def bytes(self, size):
+        if self.at + size > len(self.data):
+            raise SaveError("the save is cut short")
+        self.at += size
+        return self.data[self.at - size:self.at]
+
+
+def _signed(byte):
+    return byte - 256 if byte > 127 else byte
+
+
+def loads(data, dice=None):
+    """The game saved in ``data``. ``dice`` is the source for the rest of the game when
+    the save is not seeded (the device passes its hardware dice)."""
+    data = bytes(data)
+    if len(data) < 16 or data[:3] != MAGIC:
+        raise SaveError("not a Catan Dice Game save")
+    if data[3] != VERSION:
+        raise SaveError("save version %d is not supported" % data[3])
+    if crc16(data[:-2]) != (data[-2] << 8 | data[-1]):
+        raise SaveError("the save is damaged (checksum)")
+    r = _Reader(data[:-2])
+    r.at = 4
+    number, players, flags, seed = r.take(1), r.take(1), r.take(1), r.take(4)
+    if number not in (1, 2) or not 1 <= players <= 4 or flags & ~_SEEDED:
+        raise SaveError("the save's header is not valid")
+    if flags & _SEEDED:
+        dice = SeededDice(seed)
+    g = Game(number, players, dice)
+    g.player = r.take(1)
+    g.game_turn = r.take(2)
+    longest, largest = r.take(1), r.take(1)
+    g.longest = -1 if longest == _NOBODY else longest
+    g.largest = -1 if largest == _NOBODY else largest
+    for p in range(players):
+        g.roads[p] = r.take(3)
+        g.builds[p] = r.take(3)
+        g.jokers[p] = r.take(1)
+        g.turns[p] = r.take(2)
+        if number == 1:
+            for t in range(TURNS_ONE):
+                g.track[p * TURNS_ONE + t] = _signed(r.take(1))
+    turn_log = r.bytes(r.take(2))
+    if r.at != len(r.data):
+        raise SaveError("the save has bytes after its end")
+    why = _why_unreachable(g)
+    if why:
+        raise SaveError("the save holds an impossible game: " + why)
+    g._begin_turn()
+    try:
+        g.apply_log(turn_log)
+    except IllegalAction as e:
+        raise SaveError("the save's last turn does not follow the rules: %s" % e)
+    return g
+
+
+def _why_unreachable(g):
+    # Checks that the sheets, turns and awards are a state the rules can reach at the
+    # start of a turn, so that a damaged save never becomes a wrong game.
+    isl = g.island
+    n = g.players
+    if g.player >= n or g.longest >= n or g.largest >= n:
+        return "a seat that does not exist"
+    if g.game_turn != sum(g.turns):
+        return "the turn count"
+    for p in range(n):
+        expected = g.turns[g.player] + (1 if p < g.player else 0)
+        if g.turns[p] != expected:
+            return "turns out of seat order"
+        if g.roads[p] >> isl.n_roads or g.builds[p] >> len(isl.names):
+            return "an item that is not on the map"
+        if g.jokers[p] >> len(isl.jokers):
+            return "a joker that is not on the map"
+        for item in range(isl.n_items):
+            if g.is_built(item, p):
+                for need in isl.needs(item):
+                    if not g.is_built(need, p):
+                        return "%s built before %s" % (isl.name(item), isl.name(need))
+        for j in range(len(isl.jokers)):
+            if g.jokers[p] >> j & 1 and not g.joker_unlocked(j, p):
+                return "a joker used before its knight"
+        if isl.number == 1:
+            if g.turns[p] > TURNS_ONE:
+                return "more than 15 turns"
+            for t in range(TURNS_ONE):
+                box = g.track[p * TURNS_ONE + t]
+                if box != X_PENALTY and box < 1 if t < g.turns[p] else box != 0:
+                    return "the score track"
+        elif g.vp(p) >= WIN_VP:
+            return "a player past 10 VP"
+    if isl.number == 2:
+        if g.longest >= 0 and not g.roads[g.longest] >> GREY_ROAD & 1:
+            return "Longest Road without the grey road"
+        if g.largest >= 0 and g.knights(g.largest) < 3:
+            return "Largest Army with fewer than 3 knights"
+    return None
