@@ -197,11 +197,6 @@ class Game:
             return "roll the dice first"
         return None
 
-    def _enter_build(self):
-        # Any joker, trade or build ends rolling (the rules allow them only afterwards).
-        if self.phase == REROLL:
-            self.stop()
-
     # ------------------------------------------------------------------ jokers
 
     def joker_unlocked(self, j, p=None):
@@ -252,12 +247,7 @@ class Game:
         resource; a "?" joker needs the ``resource`` chosen."""
         self._check(self.why_joker(j, die, resource))
         gives = self.island.jokers[j][0]
-        if gives != ANY:
-            resource = gives
-        self._enter_build()
-        self.faces[die] = resource
-        self.jokers[self.player] |= 1 << j
-        self._did(OP_JOKER, j << 3 | die, resource)
+        self._act(OP_JOKER, j << 3 | die, resource if gives == ANY else gives)
 
     def _free_dice(self):
         return [i for i in range(self.dice_count()) if not self.spent >> i & 1]
@@ -281,11 +271,7 @@ class Game:
     def trade(self, resource):
         """Trade two unspent gold dice for one ``resource``: one die turns, one is set aside."""
         self._check(self.why_trade(resource))
-        self._enter_build()
-        gold = [i for i in self._free_dice() if self.faces[i] == GOLD]
-        self.faces[gold[0]] = resource
-        self.spent |= 1 << gold[1]
-        self._did(OP_TRADE, resource)
+        self._act(OP_TRADE, resource)
 
     # ---------------------------------------------------------------- building
 
@@ -351,9 +337,7 @@ class Game:
     def build(self, item):
         """Build ``item``, spending the dice it costs."""
         self._check(self.why_build(item))
-        self._enter_build()
-        self._build(item)
-        self._did(OP_BUILD, item)
+        self._act(OP_BUILD, item)
 
     def _build(self, item):
         isl = self.island
@@ -442,18 +426,16 @@ class Game:
         """Take back the last build, joker or trade of this turn (never a roll)."""
         self._check(self.why_undo())
         p = self.player
-        acts = self._acts[:-1]
+        self._acts.pop()
         (self.roads[p], self.builds[p], self.jokers[p], faces,
          self.longest, self.largest) = self._mark
-        self.faces[:] = faces
+        for i in range(_DICE):
+            self.faces[i] = faces[i]
         self.spent = 0
         self.points = 0
         self.built = 0
-        log_end = len(self.log)
-        for act in acts:  # replay the rest of the turn (their log entries stay as they are)
-            self._apply(act)
-        del self.log[log_end:]
-        self._acts = acts
+        for act in self._acts:  # the rest of the turn, again
+            self._redo(act)
         self.log.append(OP_UNDO)
 
     # ---------------------------------------------------------- ending a turn
@@ -499,23 +481,30 @@ class Game:
         if why:
             raise IllegalAction(why)
 
-    def _did(self, op, a=0, b=0):
-        # Record a post-roll action in the log and in this turn's undo list.
+    def _act(self, op, a, b=0):
+        # Carry out a legal build, joker or trade, and record it in the log and in this
+        # turn's list for undo.
+        if self.phase == REROLL:  # acting after rolling ends rolling
+            self.stop()
+        act = (op, a, b)
+        self._acts.append(act)
+        self._redo(act)
         self.log.append(op)
         self.log.append(a)
         if op == OP_JOKER:
             self.log.append(b)
-        self._acts.append((op, a, b))
 
-    def _apply(self, act):
-        # Re-do a recorded post-roll action (used by undo).
+    def _redo(self, act):
         op, a, b = act
         if op == OP_BUILD:
-            self.build(a)
+            self._build(a)
         elif op == OP_JOKER:
-            self.joker(a >> 3, a & 7, b)
-        else:
-            self.trade(a)
+            self.faces[a & 7] = b
+            self.jokers[self.player] |= 1 << (a >> 3)
+        else:  # a trade: the first free gold die turns, the second is set aside
+            gold = [i for i in self._free_dice() if self.faces[i] == GOLD]
+            self.faces[gold[0]] = a
+            self.spent |= 1 << gold[1]
 
     def apply_log(self, log):
         """Apply the actions of a log (as ``Game.log`` writes them) to this game.

@@ -1,0 +1,87 @@
+"""A deterministic game driver for tests and benchmarks, on CPython and MicroPython alike.
+
+``play(island, players, seed)`` plays a whole game with seeded dice and a chooser that
+tries every kind of action (re-rolls, jokers, gold trades, builds, undo, and illegal
+actions, which must be refused without effect), and returns the game. The same seed
+gives the same game on every runtime, so the log and the saves can be compared across
+runtimes byte for byte.
+"""
+
+from catan import codec
+from catan.dice import SeededDice
+from catan.game import Game, IllegalAction
+
+
+class Chooser:
+    """A tiny linear congruential generator for the driver's choices (small ints only)."""
+
+    def __init__(self, seed):
+        self.x = seed & 0x7FFF
+
+    def below(self, n):
+        self.x = (self.x * 1103 + 12345) & 0x7FFF
+        return (self.x >> 3) % n
+
+
+def _try(action, *args):
+    # An action that may be illegal: it must either act or be refused with a reason.
+    try:
+        action(*args)
+        return True
+    except IllegalAction as e:
+        assert str(e), "a refusal without a reason"
+        return False
+
+
+def play_turn(g, c, on_action=None):
+    """One turn: roll, maybe re-roll twice, then jokers, trades and builds, then end."""
+    g.roll()
+    while g.rolls_left() and c.below(3):
+        n = g.dice_count()
+        _try(g.roll, c.below(1 << n))  # mask 0 is refused with a reason
+    if c.below(4) == 0:
+        _try(g.stop)
+    while not g.over():
+        if on_action:
+            on_action(g)
+        choice = c.below(10)
+        if choice < 5:
+            items = g.buildable()
+            if not items:
+                # An illegal build, for the record: it must change nothing.
+                _try(g.build, c.below(g.island.n_items + 2))
+                break
+            # Mostly the last item buildable (cities and knights come last), else any.
+            g.build(items[-1] if c.below(3) else items[c.below(len(items))])
+        elif choice == 5 and g.usable_jokers():
+            jokers = g.usable_jokers()
+            _try(g.joker, jokers[c.below(len(jokers))], c.below(g.dice_count()), c.below(6))
+        elif choice == 6:
+            _try(g.trade, c.below(6))
+        elif choice == 7:
+            _try(g.undo)
+        elif choice == 8:
+            break
+        else:
+            _try(g.stop)
+    if not g.over():
+        g.end_turn()
+
+
+def play(island, players, seed, on_action=None, max_turns=400):
+    """A whole game with SeededDice(seed); ``on_action(g)`` is called before each
+    post-roll decision (for save round-trips or heap sampling)."""
+    g = Game(island, players, SeededDice(seed))
+    c = Chooser(seed)
+    while not g.over() and g.game_turn < max_turns:
+        play_turn(g, c, on_action)
+    return g
+
+
+def fingerprint(g):
+    """A short text that pins a finished game: results, log checksum, save checksum."""
+    results = [g.result(p) for p in range(g.players)]
+    save = codec.dumps(g)
+    return "island=%d players=%d turns=%d results=%s winners=%s log=%04x save=%d:%04x" % (
+        g.island.number, g.players, g.game_turn, results, g.winners(),
+        codec.crc16(g.log), len(save), codec.crc16(save[:-2]))
