@@ -33,37 +33,41 @@ def _try(action, *args):
         return False
 
 
+def _best(g, items):
+    rank = (2, 3, 4, 1)  # road, settlement, city, knight
+    best = items[0]
+    for item in items:
+        if rank[g.island.kind(item)] > rank[g.island.kind(best)]:
+            best = item
+    return best
+
+
 def play_turn(g, c, on_action=None):
-    """One turn: roll, maybe re-roll twice, then jokers, trades and builds, then end."""
+    """One turn: roll, maybe re-roll, then builds (mostly), jokers, trades and the odd
+    undo or illegal action, then end the turn."""
     g.roll()
-    while g.rolls_left() and c.below(3):
-        n = g.dice_count()
-        _try(g.roll, c.below(1 << n))  # mask 0 is refused with a reason
-    if c.below(4) == 0:
-        _try(g.stop)
+    while g.rolls_left() and not g.buildable() and c.below(4):
+        _try(g.roll, c.below(1 << g.dice_count()))  # mask 0 is refused with a reason
     while not g.over():
         if on_action:
             on_action(g)
-        choice = c.below(10)
-        if choice < 5:
-            items = g.buildable()
-            if not items:
-                # An illegal build, for the record: it must change nothing.
-                _try(g.build, c.below(g.island.n_items + 2))
-                break
-            # Mostly the last item buildable (cities and knights come last), else any.
-            g.build(items[-1] if c.below(3) else items[c.below(len(items))])
-        elif choice == 5 and g.usable_jokers():
+        items = g.buildable()
+        choice = c.below(20)
+        if items and choice < 15:
+            # Mostly the item that scores best (a city, a settlement, then a road), else any.
+            g.build(_best(g, items) if c.below(3) else items[c.below(len(items))])
+        elif choice == 15 and g.usable_jokers():
             jokers = g.usable_jokers()
             _try(g.joker, jokers[c.below(len(jokers))], c.below(g.dice_count()), c.below(6))
-        elif choice == 6:
+        elif choice == 16:
             _try(g.trade, c.below(6))
-        elif choice == 7:
+        elif choice == 17:
             _try(g.undo)
-        elif choice == 8:
+        elif choice == 18:
+            # An illegal build, for the record: it must change nothing.
+            _try(g.build, c.below(g.island.n_items + 2))
+        elif not items:
             break
-        else:
-            _try(g.stop)
     if not g.over():
         g.end_turn()
 
