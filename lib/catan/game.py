@@ -235,12 +235,19 @@ class Game:
         return " and ".join(names)
 
     def usable_jokers(self):
-        """The jokers that can be used now (on some free die)."""
-        if self._why_not_building() or not self._free_dice():
+        """The jokers that can be used now: unlocked, unused, and some free die would
+        change (a joker never turns a die to the face it already shows)."""
+        if self._why_not_building():
             return []
-        p = self.player
-        return [j for j in range(len(self.island.jokers))
-                if not self.jokers[p] >> j & 1 and self.joker_unlocked(j)]
+        return [j for j in range(len(self.island.jokers)) if self._joker_move(j)]
+
+    def _joker_move(self, j):
+        # Some (die, resource) that joker j may take now, or None.
+        for die in self._free_dice():
+            for r in range(GOLD):
+                if self.why_joker(j, die, r) is None:
+                    return die, r
+        return None
 
     def joker(self, j, die, resource=None):
         """Use joker ``j`` (index into the island's jokers) to turn die ``die`` to its
@@ -418,6 +425,8 @@ class Game:
     # -------------------------------------------------------------------- undo
 
     def why_undo(self):
+        if self.phase == OVER:
+            return "the game is over"
         if self.phase != BUILD or not self._acts:
             return "nothing to undo this turn"
         return None
