@@ -172,17 +172,53 @@ def _why_unreachable(g):
             if g.jokers[p] >> j & 1 and not g.joker_unlocked(j, p):
                 return "a joker used before its knight"
         if isl.number == 1:
-            if g.turns[p] > TURNS_ONE:
-                return "more than 15 turns"
-            for t in range(TURNS_ONE):
-                box = g.track[p * TURNS_ONE + t]
-                if box != X_PENALTY and box < 1 if t < g.turns[p] else box != 0:
-                    return "the score track"
+            why = _why_track(g, p)
+            if why:
+                return why
         elif g.vp(p) >= WIN_VP:
             return "a player past 10 VP"
-    if isl.number == 2:
-        if g.longest >= 0 and not g.roads[g.longest] >> GREY_ROAD & 1:
+    if isl.number == 1:
+        if g.longest >= 0 or g.largest >= 0:
+            return "an award on Island One"
+    else:
+        why = _why_awards(g)
+        if why:
+            return why
+    return None
+
+
+def _why_track(g, p):
+    # Island One: at most 15 boxes, each X or positive, adding up to what is built.
+    if g.turns[p] > TURNS_ONE:
+        return "more than 15 turns"
+    isl = g.island
+    total = 0
+    for t in range(TURNS_ONE):
+        box = g.track[p * TURNS_ONE + t]
+        if t >= g.turns[p] and box != 0 or t < g.turns[p] and box != X_PENALTY and box < 1:
+            return "the score track"
+        if box > 0:
+            total += box
+    built = sum(isl.value(i) for i in range(isl.n_items) if g.is_built(i, p))
+    if total != built:
+        return "the score track does not match the sheet"
+    return None
+
+
+def _why_awards(g):
+    # Island Two: each award is held by the leader once anyone qualifies, and only then.
+    seats = range(g.players)
+    grey = [p for p in seats if g.roads[p] >> GREY_ROAD & 1]
+    if (g.longest >= 0) != bool(grey):
+        return "Longest Road and the grey road disagree"
+    if g.longest >= 0:
+        if g.longest not in grey:
             return "Longest Road without the grey road"
-        if g.largest >= 0 and g.knights(g.largest) < 3:
-            return "Largest Army with fewer than 3 knights"
+        if max(g.road_length(p) for p in seats) > g.road_length(g.longest):
+            return "Longest Road held by a shorter road"
+    most = max(g.knights(p) for p in seats)
+    if (g.largest >= 0) != (most >= 3):
+        return "Largest Army and the knights disagree"
+    if g.largest >= 0 and g.knights(g.largest) < most:
+        return "Largest Army held by fewer knights"
     return None

@@ -101,7 +101,7 @@ def _check_symbol(value):
         s += (value & 31) * i
         value >>= 5
         i += 2
-    return s % 31
+    return s & 31  # odd weights mod 32: any one changed character changes the sum
 
 
 def seed_to_code(seed):

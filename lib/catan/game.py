@@ -242,11 +242,17 @@ class Game:
         return [j for j in range(len(self.island.jokers)) if self._joker_move(j)]
 
     def _joker_move(self, j):
-        # Some (die, resource) that joker j may take now, or None.
+        # Some (die, resource) that joker j may take now, or None. Cheap tests first:
+        # screens ask this on every redraw.
+        if self.jokers[self.player] >> j & 1 or not self.joker_unlocked(j):
+            return None
+        gives = self.island.jokers[j][0]
         for die in self._free_dice():
-            for r in range(GOLD):
-                if self.why_joker(j, die, r) is None:
-                    return die, r
+            face = self.faces[die]
+            if gives != ANY and face != gives:
+                return die, gives
+            if gives == ANY:
+                return die, 0 if face else 1
         return None
 
     def joker(self, j, die, resource=None):
