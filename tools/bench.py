@@ -1,0 +1,222 @@
+"""Benchmarks: print figures and merge them into build/bench.json ({"name": number}).
+
+    python tools/bench.py [-k SUBSTRING] [--list]      (make bench)
+
+A benchmark is a function decorated with @benchmark that returns {name: number}; it
+usually runs a workload script under MicroPython with the helpers below:
+run_workload() (checked run, wall time), figures() (numbers the script printed) and
+smallest_heap() (the smallest 32-bit heap the script completes in). Benchmarks report,
+they never assert on speed or size. build/mpy is brought up to date first.
+"""
+
+import argparse
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_mpy  # noqa: E402
+import mp_runners  # noqa: E402
+from mp_runners import MPY, ROOT  # noqa: E402
+from pico_modules import NOT_FOR_PICO  # noqa: E402
+
+BENCH_JSON = ROOT / "build" / "bench.json"
+SCRATCH = ROOT / "build" / "bench"
+MP_DIR = ROOT / "host_tests" / "mp"
+BENCHMARKS = []
+
+
+def benchmark(fn):
+    """Register fn (no arguments, returns {name: number}) as a benchmark."""
+    BENCHMARKS.append(fn)
+    return fn
+
+
+# ---------------------------------------------------------------- helpers
+
+def script_file(name, text):
+    """Write a generated workload script to build/bench/NAME and return its path."""
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    path = SCRATCH / name
+    path.write_text(text)
+    return path
+
+
+def run_workload(script, runner="unix", mount_dirs=(MPY,), args=()):
+    """Run script once (unix: 190wK heap; wasm: 190K initial heap); fail loudly unless
+    it exits 0. Returns (CompletedProcess, wall-clock seconds including VM start)."""
+    start = time.perf_counter()
+    if runner == "unix":
+        proc = mp_runners.run_unix(script, path_dirs=mount_dirs, args=args)
+    else:
+        proc = mp_runners.run_wasm(script, mounts=mount_dirs, args=args)
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError("workload failed\n" + mp_runners.describe(proc))
+    return proc, seconds
+
+
+_FIGURE = re.compile(r"^([A-Za-z_][\w.]*)[ :=]+(-?\d+(?:\.\d+)?)$")
+
+
+def figures(proc):
+    """{name: number} from stdout lines such as `core_state_bytes 1234` or `x: 1.5`."""
+    out = {}
+    for line in proc.stdout.splitlines():
+        m = _FIGURE.match(line.strip())
+        if m:
+            out[m.group(1)] = float(m.group(2)) if "." in m.group(2) else int(m.group(2))
+    return out
+
+
+def smallest_heap(script, mount_dirs=(MPY,), step=256, start=mp_runners.PICO_HEAP_KB * 1024,
+                  limit=16 * 1024 * 1024):
+    """Smallest heap, in bytes of a 32-bit build, in which `script` completes.
+
+    Returns {"wasm": bytes or None, "unix": bytes}. Each figure comes from a binary search
+    (to `step` bytes) over fresh VM runs, starting at `start` and doubling up to `limit`.
+
+    wasm (primary, a real 32-bit build): `mprun.mjs --heap H --steps --report-heap`. This
+    port never raises MemoryError; it grows the heap instead, and a run "fits in H" when
+    it exits 0 and the heap did not grow. It cannot collect garbage while Python code is
+    running (gc.collect() is deferred until control returns to JS), so the script must
+    define a generator function steps() that does the work in small units: the runner
+    collects between units, and the figure is an upper bound of the real need (live data
+    plus the garbage of the largest step), tight when steps are small. A script without
+    steps() gets None here (its figure would count all the garbage it ever made) and a
+    warning. See tools/wasm/mprun.mjs for the convention.
+
+    unix (cross-check): `micropython -X heapsize=Hw`: a fixed heap with a real GC and a
+    real MemoryError. "w" scales H to the 64-bit build's word size, so H is in 32-bit
+    terms; word-sized objects scale exactly, byte data (bytes, str, bytearray) does not,
+    so for byte-heavy data this figure is lower than the 32-bit truth. The script runs
+    plainly (its `if __name__ == "__main__":` tail drives steps()).
+
+    Heap need is not strictly monotonic (fragmentation, GC timing), so the result is the
+    boundary the search found, reproducible for a given script and runtime.
+    """
+    script = Path(script)
+    stepped = "def steps(" in script.read_text()
+
+    def run_unix(heap):
+        return mp_runners.run_unix(script, path_dirs=mount_dirs, heap="%dw" % heap)
+
+    def run_wasm(heap):
+        return mp_runners.run_wasm(script, mounts=mount_dirs, heap=heap,
+                                   options=("--steps", "--report-heap"))
+
+    def fits_wasm(proc):
+        report = mp_runners.heap_report(proc)
+        return proc.returncode == 0 and report is not None and not report["grew"]
+
+    result = {"unix": _search(run_unix, lambda proc: proc.returncode == 0, step, start, limit)}
+    if stepped:
+        result["wasm"] = _search(run_wasm, fits_wasm, step, start, limit)
+        low, high = sorted((result["wasm"], result["unix"]))
+        if high - low > max(low // 4, 8192):
+            print("warning: %s: wasm and unix heap figures differ by more than 25%% and 8 KB: %s"
+                  % (script.name, result), file=sys.stderr)
+    else:
+        result["wasm"] = None
+        print("warning: %s defines no steps(): no wasm heap figure (see smallest_heap)"
+              % script.name, file=sys.stderr)
+    return result
+
+
+def _search(run, fits, step, start, limit):
+    """Smallest heap in (0, limit] for which fits(run(heap)), to `step` bytes."""
+    proc = run(limit)
+    if not fits(proc):  # fails whatever the heap: report why instead of searching
+        raise RuntimeError("the workload fails even with a %d-byte heap\n%s"
+                           % (limit, mp_runners.describe(proc)))
+    bad, good = 0, start  # invariant: `good` fits, `bad` does not (0 never does)
+    while not fits(run(good)):
+        bad, good = good, min(good * 2, limit)
+    while good - bad > step:
+        mid = (good + bad) // 2
+        if fits(run(mid)):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
+# ---------------------------------------------------------------- benchmarks
+
+_EMPTY = """
+def steps():
+    yield
+
+if __name__ == "__main__":
+    for _ in steps():
+        pass
+"""
+
+_IMPORT_ALL = """
+def steps():
+    for name in NAMES:
+        __import__(name)
+        yield
+
+if __name__ == "__main__":
+    for _ in steps():
+        pass
+"""
+
+
+@benchmark
+def vm_baseline():
+    """Heap an empty script needs: the VM's own share, to read the other figures against."""
+    heap = smallest_heap(script_file("empty.py", _EMPTY))
+    return {"vm_baseline_heap_wasm": heap["wasm"], "vm_baseline_heap_unix": heap["unix"]}
+
+
+@benchmark
+def import_all():
+    """Heap needed to import every Pico module of lib/ from build/mpy (one per step)."""
+    skip = {rel[:-3].replace("/", ".") for rel in NOT_FOR_PICO}
+    names = sorted(".".join(p.relative_to(MPY).with_suffix("").parts).replace(".__init__", "")
+                   for p in MPY.rglob("*.mpy"))
+    names = [n for n in names if n not in skip]
+    heap = smallest_heap(script_file("import_all.py", "NAMES = %r\n%s" % (names, _IMPORT_ALL)))
+    return {"import_all_heap_wasm": heap["wasm"], "import_all_heap_unix": heap["unix"]}
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-k", default="", help="run only benchmarks whose name contains this")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
+    args = parser.parse_args(argv)
+    chosen = [b for b in BENCHMARKS if args.k in b.__name__]
+    if args.list:
+        for b in chosen:
+            print("%-24s %s" % (b.__name__, (b.__doc__ or "").strip().splitlines()[0]))
+        return 0
+    build_mpy.build()
+    results = json.loads(BENCH_JSON.read_text()) if BENCH_JSON.exists() else {}
+    failed = 0
+    for bench in chosen:
+        start = time.perf_counter()
+        try:
+            found = bench()
+        except Exception as e:  # report, keep going, fail at the end
+            print("%s: FAILED: %s" % (bench.__name__, e), file=sys.stderr)
+            failed += 1
+            continue
+        for name, value in sorted(found.items()):
+            print("%-32s %s" % (name, value))
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                results[name] = value
+        print("  (%s: %.1f s)" % (bench.__name__, time.perf_counter() - start), file=sys.stderr)
+    BENCH_JSON.parent.mkdir(parents=True, exist_ok=True)
+    BENCH_JSON.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    print("wrote %s" % BENCH_JSON.relative_to(ROOT))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

