@@ -9,7 +9,7 @@ NPM_STAMP := tools/wasm/node_modules/.package-lock.stamp
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy test bench play clean distclean
+.PHONY: help setup mpy assets test bench play clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -29,6 +29,9 @@ $(NPM_STAMP): tools/wasm/package.json tools/wasm/package-lock.json
 
 mpy: setup ## compile lib/**/*.py into build/mpy/**/*.mpy with mpy-cross (incremental)
 	$(PY) tools/build_mpy.py
+
+assets: setup ## regenerate the font and sprite modules of lib/catan/ui from tools/assets/
+	$(PY) tools/make_assets.py
 
 test: setup ## run host_tests with pytest: CPython tests and the scripts under real MicroPython
 	@$(PY) -m pytest host_tests $(PYTEST_ARGS); rc=$$?; \

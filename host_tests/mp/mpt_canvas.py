@@ -1,0 +1,150 @@
+"""The framebuf canvas under real MicroPython: scene, dirty regions, text, clipping, allocations.
+
+Run by host_tests/test_micropython.py (unix and wasm ports, .mpy build) and prints ALL-OK last.
+With arguments (``mpt_canvas.py OUTDIR W1 H1 W2 H2 ...``, used by host_tests/test_canvas.py) it
+also writes the test scene's raw GS4 buffer at each size to ``OUTDIR/scene_WxH.gs4``, which the
+host compares with the displayio back end's picture.
+"""
+
+import gc
+import sys
+
+import canvas_scene
+from catan.ui import canvas as cv
+from catan.ui import font_large, font_small, sprites
+from catan.ui.fb_canvas import FbCanvas
+
+
+def scene_dumps(args):
+    out = args[0]
+    for i in range(1, len(args), 2):
+        w = int(args[i])
+        h = int(args[i + 1])
+        c = FbCanvas(w, h)
+        canvas_scene.draw(c)
+        with open("%s/scene_%dx%d.gs4" % (out, w, h), "wb") as f:
+            f.write(c.buffer)
+        c = None
+        gc.collect()
+
+
+def check_buffer_layout():
+    c = FbCanvas(5, 3)
+    assert len(c.buffer) == 9, len(c.buffer)  # odd width: rows padded to whole bytes
+    c.fill_rect(0, 0, 5, 3, cv.SAND)
+    c.fill_rect(1, 0, 1, 1, cv.SKY)
+    assert c.buffer[0] == (cv.SAND << 4) | cv.SKY, c.buffer[0]
+    assert c.get_pixel(4, 2) == cv.SAND and c.get_pixel(1, 0) == cv.SKY
+    assert c.gs4() == bytes(c.buffer)
+    # an external buffer is used as is (the driver allocates it first, right after boot)
+    buf = bytearray(8 * 4 // 2)
+    c = FbCanvas(8, 4, buf)
+    c.fill_rect(0, 0, 8, 4, cv.GOLD)
+    assert buf[0] == (cv.GOLD << 4) | cv.GOLD
+
+
+def check_dirty():
+    c = FbCanvas(240, 135)
+    assert c.take_dirty() == []
+    c.fill_rect(10, 10, 4, 4, cv.RED)
+    assert c.take_dirty() == [(10, 10, 4, 4)]
+    assert c.take_dirty() == []
+    c.fill_rect(10, 10, 4, 4, cv.RED)
+    c.fill_rect(16, 10, 4, 4, cv.RED)  # close: merged
+    c.fill_rect(200, 100, 4, 4, cv.RED)  # far: separate
+    assert c.take_dirty() == [(10, 10, 10, 4), (200, 100, 4, 4)]
+    c.text(5, 5, "Hi", cv.WHITE)
+    assert c.take_dirty() == [(5, 5, c.text_width("Hi"), font_small.HEIGHT)]
+    c.sprite(230, 130, sprites.CHECK, cv.WOOL)  # clipped by the screen
+    assert c.take_dirty() == [(230, 130, 10, 5)]
+    c.fill_rect(-5, -5, 3, 3, cv.RED)  # wholly outside: nothing drawn, nothing dirty
+    c.hline(0, 200, 10, cv.RED)
+    assert c.take_dirty() == []
+    c.invalidate()
+    c.fill_rect(3, 3, 3, 3, cv.RED)
+    assert c.take_dirty() == [(0, 0, 240, 135)]
+    for i in range(20):  # more rectangles than slots: still at most 8, covering all
+        c.fill_rect(12 * i, 6 * i, 2, 2, cv.RED)
+    d = c.take_dirty()
+    assert 0 < len(d) <= 8, d
+    for i in range(20):
+        x = 12 * i
+        y = 6 * i
+        assert any(rx <= x and ry <= y and x + 2 <= rx + rw and y + 2 <= ry + rh for rx, ry, rw, rh in d)
+
+
+def check_text():
+    c = FbCanvas(240, 135)
+    assert c.text_width("") == 0
+    a = font_small.WIDTHS[ord("A") - 32]
+    assert c.text_width("A") == a
+    assert c.text_width("AA") == 2 * a + font_small.SPACING
+    assert c.text_width("AA\nA") == 2 * a + font_small.SPACING
+    assert c.text(10, 10, "AA", cv.WHITE) == 10 + 2 * (a + font_small.SPACING)
+    assert c.text_width("A", font_large) == 2 * a
+    assert c.text_width("\u00e9") == c.text_width("?")  # missing glyphs are drawn as "?"
+    # the ink of "I" (3 columns) starts at x
+    c.fill_rect(0, 0, 240, 135, cv.SEA)
+    c.text(20, 30, "I", cv.BLACK)
+    assert c.get_pixel(20, 30) == cv.BLACK and c.get_pixel(22, 30) == cv.BLACK
+    assert c.get_pixel(19, 30) == cv.SEA and c.get_pixel(23, 30) == cv.SEA
+    assert c.get_pixel(21, 31) == cv.BLACK and c.get_pixel(20, 31) == cv.SEA  # transparent
+
+
+def check_clip():
+    c = FbCanvas(40, 20)
+    c.set_clip(10, 5, 8, 6)
+    assert c.get_clip() == (10, 5, 8, 6)
+    c.fill_rect(0, 0, 40, 20, cv.RED)
+    c.text(0, 0, "WWWWWWWW", cv.WHITE, font_large)
+    c.sprite(12, 2, sprites.CROSS, cv.GOLD)
+    c.rect(-1, -1, 42, 22, cv.GOLD)
+    for y in range(20):
+        for x in range(40):
+            inside = 10 <= x < 18 and 5 <= y < 11
+            assert (c.get_pixel(x, y) != 0) == inside, (x, y)
+    assert c.take_dirty() == [(10, 5, 8, 6)]
+    c.set_clip(30, 0, 100, 100)
+    assert c.get_clip() == (30, 0, 10, 20)
+    c.reset_clip()
+    assert c.get_clip() == (0, 0, 40, 20)
+
+
+def check_no_allocation():
+    c = FbCanvas(240, 135)
+    s = "Score 42: {gold}"
+
+    def draw():
+        c.fill_rect(0, 0, 240, 135, cv.SEA)
+        c.rect(5, 5, 100, 50, cv.WHITE)
+        c.rect(-5, -5, 100, 50, cv.WHITE)
+        c.hline(0, 60, 240, cv.GOLD)
+        c.vline(120, 0, 135, cv.GOLD)
+        c.text(10, 10, s, cv.WHITE)
+        c.text(10, 30, s, cv.GOLD, font_large)
+        c.text(200, 130, s, cv.GOLD, font_large)  # clipped path
+        c.sprite(50, 80, sprites.KNIGHT, cv.BLACK)
+        c.sprite(-4, 80, sprites.KNIGHT, cv.BLACK)
+        for i in range(12):
+            c.fill_rect(20 * i, 100, 3, 3, cv.RED)
+
+    draw()  # first use creates the per-font scratch buffers
+    c.take_dirty()
+    gc.collect()
+    before = gc.mem_alloc()
+    draw()
+    after = gc.mem_alloc()
+    assert after == before, "draw calls allocated %d bytes" % (after - before)
+
+
+if len(sys.argv) > 1:
+    scene_dumps(sys.argv[1:])
+check_buffer_layout()
+check_dirty()
+check_text()
+check_clip()
+check_no_allocation()
+c = FbCanvas(240, 135)
+canvas_scene.draw(c)
+assert c.take_dirty() == [(0, 0, 240, 135)]
+print("ALL-OK")

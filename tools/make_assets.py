@@ -1,0 +1,250 @@
+"""Generate the fonts and sprites of lib/catan/ui/ from the ASCII-art sources in tools/assets/.
+
+    python3 tools/make_assets.py            # write lib/catan/ui/font_small.py, font_large.py, sprites.py
+    python3 tools/make_assets.py --check    # exit 1 if a generated module is out of date
+    python3 tools/make_assets.py --preview DIR   # also write PNG contact sheets of every cell
+
+Sources (drawn for this project; no third-party font data):
+- ``font_small.txt``: the small proportional font, one "glyph C" block per character.
+- ``font_large.txt``: the large font is the small one doubled (``double``: pixel doubling that
+  fills the stair-steps of diagonals, half of the EPX rule); blocks in this file replace glyphs
+  whose doubled form looked wrong.
+- ``sprites.txt``: 16x16 sprites, one "sprite NAME" block each.
+
+A block is a header line then ``height`` rows of ``#`` (ink) and ``.`` (blank), all as long as the
+cell is wide. Lines starting with ``;`` are comments; ``key value`` lines set ``height``,
+``spacing``, ``line`` and ``first``.
+
+Generated module format (read by ``catan.ui.canvas``): ``HEIGHT``, ``BPR`` (bytes per row),
+``FIRST`` (code of cell 0), ``COUNT``, ``SPACING`` (blank columns after a cell), ``LINE`` (line
+pitch), ``WIDTHS`` (bytes: width of each cell) and ``DATA`` (bytes: cell i is HEIGHT rows of BPR
+bytes at offset i * HEIGHT * BPR, leftmost pixel in the most significant bit, i.e. framebuf's
+MONO_HLSB). Sprite modules also name each sprite index (``BRICK = 0``, ...).
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ASSETS = os.path.join(ROOT, "tools", "assets")
+OUT = os.path.join(ROOT, "lib", "catan", "ui")
+COMMAND = "python3 tools/make_assets.py"
+
+
+class Sheet:
+    """Cells of 1-bit pixels: ``cells`` is a list of (name, rows), rows a list of 0/1 lists."""
+
+    def __init__(self, height, spacing=0, line=0, first=0):
+        self.height = height
+        self.spacing = spacing
+        self.line = line or height
+        self.first = first
+        self.cells = []
+
+
+def parse(path, header="glyph"):
+    """Read an ASCII-art source into a Sheet."""
+    settings = {}
+    cells = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    while i < len(lines):
+        text = lines[i].rstrip()
+        i += 1
+        if not text or text.startswith(";"):
+            continue
+        if text.startswith(header + " "):
+            name = text[len(header) + 1:]
+            if name == "space":
+                name = " "
+            height = settings.get("height")
+            if height is None:
+                raise SystemExit("%s:%d: 'height' must come before the first %s" % (path, i, header))
+            rows = [r.rstrip() for r in lines[i:i + height]]
+            if len(rows) != height or len({len(r) for r in rows}) != 1 or set("".join(rows)) - set("#."):
+                raise SystemExit("%s:%d: %s %r: need %d rows of '#'/'.' of one length"
+                                 % (path, i, header, name, height))
+            cells.append((name, [[1 if ch == "#" else 0 for ch in r] for r in rows]))
+            i += height
+            continue
+        key, _, value = text.partition(" ")
+        if key not in ("height", "spacing", "line", "first", "derive"):
+            raise SystemExit("%s:%d: unknown line %r" % (path, i, text))
+        settings[key] = value.strip() if key == "derive" else int(value)
+    sheet = Sheet(settings.get("height", 0), settings.get("spacing", 0), settings.get("line", 0),
+                  settings.get("first", 0))
+    sheet.cells = cells
+    sheet.derive = settings.get("derive")
+    return sheet
+
+
+def double(rows):
+    """Double a 1-bit cell, smoothing diagonals: a blank sub-pixel whose two neighbours on its
+    corner's sides are ink (and the other two blank) is filled. This is the filling half of the
+    EPX / Scale2x rule; its other half, which cuts convex corners, is left out because it makes
+    square letters round (D looked like O)."""
+    h, w = len(rows), len(rows[0])
+
+    def at(x, y):
+        return rows[y][x] if 0 <= x < w and 0 <= y < h else 0
+
+    out = [[0] * (2 * w) for _ in range(2 * h)]
+    for y in range(h):
+        for x in range(w):
+            p = rows[y][x]
+            up, right, left, down = at(x, y - 1), at(x + 1, y), at(x - 1, y), at(x, y + 1)
+            out[2 * y][2 * x] = p | (up & left & (1 - right) & (1 - down))
+            out[2 * y][2 * x + 1] = p | (up & right & (1 - left) & (1 - down))
+            out[2 * y + 1][2 * x] = p | (down & left & (1 - right) & (1 - up))
+            out[2 * y + 1][2 * x + 1] = p | (down & right & (1 - left) & (1 - up))
+    return out
+
+
+def font_sheet(sheet, expect_first=32, expect_count=95):
+    """Check a font has one glyph for every code from ``first``, in order."""
+    names = [n for n, _ in sheet.cells]
+    want = [chr(c) for c in range(expect_first, expect_first + expect_count)]
+    if names != want:
+        missing = sorted(set(want) - set(names))
+        raise SystemExit("font needs glyphs %r..%r in order; missing %r, got order %r"
+                         % (want[0], want[-1], missing, "".join(names)))
+    return sheet
+
+
+def large_from_small(small, overrides):
+    """The large font: every small glyph doubled, then the overrides."""
+    big = Sheet(2 * small.height, overrides.spacing or 2 * small.spacing,
+                overrides.line or 2 * small.line, small.first)
+    if overrides.height and overrides.height != big.height:
+        raise SystemExit("font_large.txt: height must be %d" % big.height)
+    replaced = dict(overrides.cells)
+    big.cells = [(n, replaced.pop(n) if n in replaced else double(rows)) for n, rows in small.cells]
+    if replaced:
+        raise SystemExit("font_large.txt: glyphs not in the small font: %r" % sorted(replaced))
+    return big
+
+
+def pack(sheet):
+    """``(bpr, widths bytes, data bytes)`` of a sheet in the canvas's cell format."""
+    width = max(len(rows[0]) for _, rows in sheet.cells)
+    bpr = (width + 7) // 8
+    widths = bytearray()
+    data = bytearray()
+    for _, rows in sheet.cells:
+        widths.append(len(rows[0]))
+        for r in rows:
+            bits = r + [0] * (8 * bpr - len(r))
+            for b in range(bpr):
+                v = 0
+                for bit in bits[8 * b:8 * b + 8]:
+                    v = (v << 1) | bit
+                data.append(v)
+    return bpr, bytes(widths), bytes(data)
+
+
+def _bytes_literal(name, data, per_line=16):
+    lines = ["%s = (" % name]
+    for i in range(0, len(data), per_line):
+        lines.append('    b"%s"' % "".join("\\x%02x" % b for b in data[i:i + per_line]))
+    lines.append(")")
+    return "\n".join(lines)
+
+
+def module_text(sheet, doc, sources, names=None):
+    """The Python source of a generated module."""
+    bpr, widths, data = pack(sheet)
+    out = [
+        '"""%s"""' % doc,
+        "",
+        "# GENERATED FILE, do not edit: made by `%s`" % COMMAND,
+        "# from %s (drawn by hand for this project, no third-party data)." % ", ".join(sources),
+        "",
+        "HEIGHT = %d  # rows per cell" % sheet.height,
+        "BPR = %d  # bytes per row" % bpr,
+        "FIRST = %d  # code of cell 0" % sheet.first,
+        "COUNT = %d" % len(sheet.cells),
+        "SPACING = %d  # blank columns after each cell" % sheet.spacing,
+        "LINE = %d  # line pitch" % sheet.line,
+        "",
+    ]
+    if names:
+        out += ["%s = %d" % (n, i) for i, n in enumerate(names)] + [""]
+    out += [_bytes_literal("WIDTHS", widths), "", _bytes_literal("DATA", data), ""]
+    return "\n".join(out)
+
+
+def build():
+    """``{module file name: source text}`` of every generated module."""
+    small = font_sheet(parse(os.path.join(ASSETS, "font_small.txt")))
+    overrides = parse(os.path.join(ASSETS, "font_large.txt"))
+    large = large_from_small(small, overrides)
+    sprites = parse(os.path.join(ASSETS, "sprites.txt"), header="sprite")
+    names = [n for n, _ in sprites.cells]
+    for n in names:
+        if not n.isidentifier() or n.upper() != n:
+            raise SystemExit("sprites.txt: sprite names are UPPER_CASE identifiers, not %r" % n)
+    return {
+        "font_small.py": (small, module_text(
+            small, "Small font: printable ASCII, caps 7 px, cell %d px high." % small.height,
+            ["tools/assets/font_small.txt"])),
+        "font_large.py": (large, module_text(
+            large, "Large font: the small font doubled, diagonals smoothed, cell %d px high."
+            % large.height, ["tools/assets/font_small.txt", "tools/assets/font_large.txt"])),
+        "sprites.py": (sprites, module_text(
+            sprites, "16x16 1-bit sprites, drawn in one palette colour with ``Canvas.sprite``.",
+            ["tools/assets/sprites.txt"], names)),
+    }
+
+
+def preview(sheet, path, scale=4, per_row=16):
+    """A PNG contact sheet of every cell (ink white on blue, cells outlined) for eyeballing."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import png
+
+    cw = max(len(r[0]) for _, r in sheet.cells) + 2
+    ch = sheet.height + 2
+    n = len(sheet.cells)
+    cols = min(per_row, n)
+    rows = (n + cols - 1) // cols
+    w, h = cols * cw + 1, rows * ch + 1
+    px = bytearray(w * h)
+    for i, (_, cell) in enumerate(sheet.cells):
+        ox, oy = (i % cols) * cw + 1, (i // cols) * ch + 1
+        for y in range(-1, sheet.height + 1):  # the cell's box in grey
+            for x in range(-1, len(cell[0]) + 1):
+                inside = 0 <= y < sheet.height and 0 <= x < len(cell[0])
+                px[(oy + y) * w + ox + x] = 1 if not inside else (2 if cell[y][x] else 0)
+    png.write(path, png.encode(w, h, px, [0x1B5394, 0x3A3F45, 0xFFFFFF], scale))
+
+
+def main(argv):
+    outputs = build()
+    stale = []
+    for name, (sheet, text) in outputs.items():
+        path = os.path.join(OUT, name)
+        old = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                old = f.read()
+        if old != text:
+            stale.append(name)
+            if "--check" not in argv:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+    if "--preview" in argv:
+        folder = argv[argv.index("--preview") + 1]
+        for name, (sheet, _) in outputs.items():
+            preview(sheet, os.path.join(folder, name.replace(".py", ".png")))
+    if "--check" in argv:
+        if stale:
+            print("out of date (run %s): %s" % (COMMAND, ", ".join(stale)))
+            return 1
+        print("generated modules are up to date")
+        return 0
+    print("wrote %s" % ", ".join(stale) if stale else "nothing to do: modules up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
