@@ -690,13 +690,13 @@ def test_decision_island_two_layout_is_data(monkeypatch):
     so that a correction is a data change, not a code change." Changing the Island Two data
     in catan.maps changes what the game allows, with no other change."""
     two = maps.ISLAND_TWO
-    b = two.names.index("S2")
     site_road = bytearray(two.site_road)
-    site_road[b] = two.item("R4")  # pretend S2 hangs on R4
-    monkeypatch.setattr(two, "site_road", bytes(site_road))
+    site_road[two.names.index("S2")] = two.item("R4")  # pretend S2 hangs on R4
     roads = bytearray(two.roads)
     roads[two.item("R4")] = two.item("R2")  # and R4 on R2
-    monkeypatch.setattr(two, "roads", bytes(roads))
+    corrected = maps.Island(2, bytes(roads), two.names, two.kinds, two.values,
+                            bytes(site_road), two.before, two.jokers, two.road_points)
+    monkeypatch.setattr(maps, "ISLAND_TWO", corrected)
     g = at_build("BLBLWG", 2, 1, "R0 R2")
     assert names_word("R4", refused(g, "build", item(g, "S2")))
     build(g, "R4", "S2")

@@ -186,6 +186,19 @@ def import_all():
 
 # ---------------------------------------------------------------- main
 
+@benchmark
+def core():
+    """The rules core over a full scripted 4-player Island Two game (host_tests/mp/
+    work_core.py, core from .mpy): the smallest 32-bit heap it completes in, wasm port
+    (one decision per step) as the figure and the unix port as a cross-check, and the
+    largest save the game made."""
+    script = MP_DIR / "work_core.py"
+    heap = smallest_heap(script)
+    proc, _ = run_workload(script)
+    return {"core_heap_bytes": heap["wasm"], "core_heap_bytes_unix": heap["unix"],
+            "core_state_bytes": figures(proc)["core_state_bytes"]}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", default="", help="run only benchmarks whose name contains this")

@@ -42,15 +42,14 @@ def _best(g, items):
     return best
 
 
-def play_turn(g, c, on_action=None):
+def turn_steps(g, c):
     """One turn: roll, maybe re-roll, then builds (mostly), jokers, trades and the odd
-    undo or illegal action, then end the turn."""
+    undo or illegal action, then end the turn. Yields before each post-roll decision."""
     g.roll()
     while g.rolls_left() and not g.buildable() and c.below(4):
         _try(g.roll, c.below(1 << g.dice_count()))  # mask 0 is refused with a reason
     while not g.over():
-        if on_action:
-            on_action(g)
+        yield
         items = g.buildable()
         choice = c.below(20)
         if items and choice < 15:
@@ -72,13 +71,22 @@ def play_turn(g, c, on_action=None):
         g.end_turn()
 
 
-def play(island, players, seed, on_action=None, max_turns=400):
-    """A whole game with SeededDice(seed); ``on_action(g)`` is called before each
-    post-roll decision (for save round-trips or heap sampling)."""
+def steps(island, players, seed, max_turns=400):
+    """A whole game with SeededDice(seed), yielding the game before each post-roll
+    decision (so a caller can save it, or measure the heap, as the game goes)."""
     g = Game(island, players, SeededDice(seed))
     c = Chooser(seed)
     while not g.over() and g.game_turn < max_turns:
-        play_turn(g, c, on_action)
+        for _ in turn_steps(g, c):
+            yield g
+    yield g
+
+
+def play(island, players, seed, on_action=None, max_turns=400):
+    """The game ``steps`` plays, played to its end; ``on_action(g)`` at each step."""
+    for g in steps(island, players, seed, max_turns):
+        if on_action:
+            on_action(g)
     return g
 
 

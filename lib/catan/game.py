@@ -307,6 +307,8 @@ class Game:
         isl = self.island
         if not 0 <= item < isl.n_items:
             return "there is no such item"
+        if self._open(item, self.player if p is None else p):
+            return None
         name = isl.name(item)
         if self.is_built(item, p):
             return "%s is built already" % name
@@ -319,20 +321,40 @@ class Game:
 
     def _why_dice(self, item):
         have = self.unspent()
+        if self._affords(item, have):
+            return None
         cost = COSTS[self.island.kind(item)]
         missing = []
         for r in range(5):
             if have[r] < cost[r]:
                 missing.append("%d %s" % (cost[r] - have[r], FACE_NAMES[r]))
-        if missing:
-            return "%s needs %s more" % (self.island.name(item), ", ".join(missing))
-        return None
+        return "%s needs %s more" % (self.island.name(item), ", ".join(missing))
+
+    def _affords(self, item, have):
+        cost = COSTS[self.island.kind(item)]
+        for r in range(5):
+            if have[r] < cost[r]:
+                return False
+        return True
+
+    def _open(self, item, p):
+        # Not built yet, and everything it needs is built: the bit tests of why_sheet.
+        if self.is_built(item, p):
+            return False
+        for need in self.island.needs(item):
+            if not self.is_built(need, p):
+                return False
+        return True
 
     def buildable(self):
-        """The items that can be built now with the free dice."""
+        """The items that can be built now with the free dice. (Asked on every redraw:
+        it composes no reasons.)"""
         if self._why_not_building():
             return []
-        return [i for i in range(self.island.n_items) if self.why_build(i) is None]
+        have = self.unspent()
+        p = self.player
+        return [i for i in range(self.island.n_items)
+                if self._open(i, p) and self._affords(i, have)]
 
     def cost(self, item):
         """The dice (a bit mask) that building ``item`` would spend now (0 if it cannot)."""

@@ -65,6 +65,7 @@ class Island:
         self.road_points = road_points
         self.n_roads = len(roads)
         self.n_items = len(roads) + len(names)
+        self._needs = tuple(self._prerequisites(i) for i in range(self.n_items))
 
     def name(self, item):
         """The printed name of item number ``item`` (``R4``, ``S7``, ``K2``)."""
@@ -94,7 +95,10 @@ class Island:
 
     def needs(self, item):
         """The items that must be built before ``item``: its road, and on Island One
-        the building before it in ascending order."""
+        the building before it in ascending order (a tuple, computed once)."""
+        return self._needs[item]
+
+    def _prerequisites(self, item):
         if item < self.n_roads:
             road = self.roads[item]
             return () if road == START else (road,)
