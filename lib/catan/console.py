@@ -4,7 +4,7 @@ Runs on CPython (``python -m catan.console`` with ``lib/`` on the path) and on a
 MicroPython REPL over USB serial, so it uses only ``sys`` and plain ``input()`` and
 ``print()``. Commands come from standard input, so a game can be scripted::
 
-    printf 'r\\nstop\\nb r0\\ne\\n' | python -m catan.console --island 1 --players 1 --code 00C1ST
+    printf 'r\\nstop\\nb r0\\ne\\n' | python -m catan.console --island 1 --players 1 --code 00C1SR
 
 On a Pico: ``import catan.console; catan.console.main()`` at the REPL.
 
