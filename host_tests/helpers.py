@@ -242,6 +242,17 @@ def snapshot(g):
     return out
 
 
+def saved_state(g):
+    """The snapshot as a save keeps it: the sheets as the turn began and this turn's
+    actions, instead of the whole log."""
+    s = snapshot(g)
+    log = s.pop("log")
+    start = s.pop("turn_start")
+    s["turn_start"] = start[:5]
+    s["turn_log"] = bytes(log[start[5]:])
+    return s
+
+
 _WHY = {"roll": "why_roll", "stop": "why_stop", "joker": "why_joker", "trade": "why_trade",
         "build": "why_build", "undo": "why_undo", "end_turn": "why_end"}
 

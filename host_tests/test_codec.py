@@ -8,7 +8,6 @@ Each impossible state comes with a control: the nearest reachable state, which l
 
 import json
 import random
-from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,33 +18,11 @@ from catan.codec import SaveError
 from catan.dice import HardwareDice, ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, Game
 from catan.maps import island as get_island
+from helpers import saved_state
 
 OP_ROLL, OP_STOP, OP_BUILD, OP_JOKER, OP_TRADE, OP_UNDO, OP_END = range(7)
 BRICK, LUMBER, WOOL, GRAIN, ORE, GOLD = range(6)
 NOBODY = 255
-
-
-# ------------------------------------------------------------------------ snapshots
-
-def _freeze(v):
-    if isinstance(v, (bytes, bytearray)):
-        return bytes(v)
-    if isinstance(v, array):
-        return ("array", v.typecode, tuple(v))
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def saved_state(g):
-    """Everything a game holds except its dice source, with the log cut to this turn
-    (a save keeps the sheets as the turn began and this turn's actions)."""
-    s = {k: _freeze(v) for k, v in vars(g).items() if k != "dice"}
-    log = s.pop("log")
-    start = s.pop("turn_start")
-    s["turn_start"] = start[:5]
-    s["turn_log"] = log[start[5]:]
-    return s
 
 
 # ------------------------------------------------------------- the layout, by hand

@@ -21,6 +21,7 @@ if str(LIB) not in sys.path:
 from catan import console  # noqa: E402
 from catan.dice import ScriptedDice, SeededDice, code_to_seed, seed_to_code  # noqa: E402
 from catan.game import ROLL, Game  # noqa: E402
+from helpers import snapshot  # noqa: E402
 
 FACE = {"B": 0, "L": 1, "W": 2, "G": 3, "O": 4, "$": 5}
 # A game code for seed 12345, worked out rather than written down, so that a change to
@@ -71,13 +72,6 @@ def turns(plan):
             dice += faces(roll)
         cmds += typed
     return dice, cmds
-
-
-def state(g):
-    """Everything a refused action must leave as it was."""
-    return (list(g.roads), list(g.builds), bytes(g.jokers), list(g.turns), bytes(g.track),
-            g.longest, g.largest, g.player, g.game_turn, bytes(g.faces), g.phase, g.rolls,
-            g.spent, g.points, g.built, bytes(g.log))
 
 
 # ----------------------------------------------------------------- Island One
@@ -262,11 +256,11 @@ def test_desert_joker_by_either_knight_or_its_number():
 def test_refusals_print_the_reason_and_change_nothing(before, typed, reason):
     g = Game(1, 1, ScriptedDice(faces("OOOOWW" * 4)))
     play(g, before)
-    was = state(g)
+    was = snapshot(g)
     screen = play(g, [typed])
     after = screen.out[screen.out.index("P1> " + typed) + 1]
     assert after == reason
-    assert state(g) == was
+    assert snapshot(g) == was
 
 
 def test_refusal_after_some_builds_keeps_them():

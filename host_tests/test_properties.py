@@ -22,7 +22,6 @@ the Longest Road length are recomputed independently of the core.
 
 import functools
 import random
-from array import array
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -33,6 +32,7 @@ from catan import codec
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game, IllegalAction
 from catan.maps import START
+from helpers import saved_state, snapshot
 
 # rules.md, "Building": brick, lumber, wool, grain, ore per kind (by the item's first letter).
 COST = {"R": (1, 1, 0, 0, 0), "S": (1, 1, 1, 1, 0), "C": (0, 0, 0, 2, 3), "K": (0, 0, 1, 1, 1)}
@@ -52,35 +52,6 @@ PROFILE = settings(max_examples=40, deadline=None, suppress_health_check=list(He
                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
 WALKS = st.tuples(st.sampled_from((1, 2)), st.integers(1, 4), st.integers(0, (1 << 25) - 1),
                   st.integers(0, (1 << 32) - 1))
-
-
-# ------------------------------------------------------------------ state snapshots
-
-def _freeze(v):
-    if isinstance(v, (bytes, bytearray)):
-        return bytes(v)
-    if isinstance(v, array):
-        return ("array", v.typecode, tuple(v))
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, dict):
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    return v
-
-
-def full_state(g):
-    """Everything a game holds (public and private), except its dice source."""
-    return {k: _freeze(v) for k, v in vars(g).items() if k != "dice"}
-
-
-def saved_state(g):
-    """The full state, with the log reduced to the current turn (what a save keeps)."""
-    s = full_state(g)
-    log = s.pop("log")
-    start = s.pop("turn_start")
-    s["turn_start"] = start[:5]
-    s["turn_log"] = log[start[5]:]
-    return s
 
 
 # ----------------------------------------------------------- independent rule facts
@@ -280,14 +251,14 @@ class Walk:
         """Try an action; returns whether it was accepted."""
         g = self.g
         why = getattr(g, WHY[name])(*args)
-        before = full_state(g) if self.strict else None
+        before = snapshot(g) if self.strict else None
         try:
             getattr(g, name)(*args)
         except IllegalAction as e:
             if self.strict:
                 assert why is not None, "%s%r raised %r but %s said it was legal" % (name, args, str(e), WHY[name])
                 assert str(e) == why, (name, args, str(e), why)
-                assert full_state(g) == before, "refused %s%r changed the game" % (name, args)
+                assert snapshot(g) == before, "refused %s%r changed the game" % (name, args)
             return False
         if self.strict:
             assert why is None, "%s%r was accepted but %s said %r" % (name, args, WHY[name], why)
@@ -376,13 +347,13 @@ def test_illegal_actions_raise_with_the_why_reason_and_change_nothing(walk):
     w.run()
     # The whole game once more, with nothing but illegal attempts: all refused, nothing changed.
     g = w.g
-    before = full_state(g)
+    before = snapshot(g)
     for name, args in (("build", (-1,)), ("build", (g.island.n_items,)), ("joker", (99, 0, 0)),
                        ("roll", (0 if g.phase == REROLL else 64,)), ("trade", (GOLD,))):
         with pytest.raises(IllegalAction) as e:
             getattr(g, name)(*args)
         assert str(e.value)
-        assert full_state(g) == before
+        assert snapshot(g) == before
 
 
 def check_save(w):
@@ -409,7 +380,7 @@ def test_save_round_trips_at_every_step(walk):
 def check_replay(w):
     g = w.g
     r = Game.replay(g.island.number, g.players, bytes(g.log))
-    assert full_state(r) == full_state(g)
+    assert snapshot(r) == snapshot(g)
 
 
 @settings(PROFILE, max_examples=10)
