@@ -3,8 +3,9 @@
 ``play(island, players, seed)`` plays a whole game with seeded dice and a chooser that
 tries every kind of action (re-rolls, jokers, gold trades, builds, undo, and illegal
 actions, which must be refused without effect), and returns the game. The same seed
-gives the same game on every runtime, so the log and the saves can be compared across
-runtimes byte for byte.
+gives the same game on every runtime, so its fingerprint (the log, the save, and a
+checksum of every answer the game gave: refusal reasons, buildable items, usable
+jokers) can be compared across runtimes.
 """
 
 from catan import codec
@@ -13,23 +14,30 @@ from catan.game import Game, IllegalAction
 
 
 class Chooser:
-    """A tiny linear congruential generator for the driver's choices (small ints only)."""
+    """A tiny linear congruential generator for the driver's choices (small ints only),
+    and a running checksum of what the game answered (refusal reasons, what was
+    buildable and which jokers were usable at each decision)."""
 
     def __init__(self, seed):
         self.x = seed & 0x7FFF
+        self.trace = 0xFFFF
+
+    def note(self, data):
+        self.trace = codec.crc16(data, self.trace)
 
     def below(self, n):
         self.x = (self.x * 1103 + 12345) & 0x7FFF
         return (self.x >> 3) % n
 
 
-def _try(action, *args):
+def _try(c, action, *args):
     # An action that may be illegal: it must either act or be refused with a reason.
     try:
         action(*args)
         return True
     except IllegalAction as e:
         assert str(e), "a refusal without a reason"
+        c.note(str(e).encode())
         return False
 
 
@@ -47,24 +55,25 @@ def turn_steps(g, c):
     undo or illegal action, then end the turn. Yields before each post-roll decision."""
     g.roll()
     while g.rolls_left() and not g.buildable() and c.below(4):
-        _try(g.roll, c.below(1 << g.dice_count()))  # mask 0 is refused with a reason
+        _try(c, g.roll, c.below(1 << g.dice_count()))  # mask 0 is refused with a reason
     while not g.over():
         yield
         items = g.buildable()
+        c.note(bytes(items) + b"|" + bytes(g.usable_jokers()))
         choice = c.below(20)
         if items and choice < 15:
             # Mostly the item that scores best (a city, a settlement, then a road), else any.
             g.build(_best(g, items) if c.below(3) else items[c.below(len(items))])
         elif choice == 15 and g.usable_jokers():
             jokers = g.usable_jokers()
-            _try(g.joker, jokers[c.below(len(jokers))], c.below(g.dice_count()), c.below(6))
+            _try(c, g.joker, jokers[c.below(len(jokers))], c.below(g.dice_count()), c.below(6))
         elif choice == 16:
-            _try(g.trade, c.below(6))
+            _try(c, g.trade, c.below(6))
         elif choice == 17:
-            _try(g.undo)
+            _try(c, g.undo)
         elif choice == 18:
             # An illegal build, for the record: it must change nothing.
-            _try(g.build, c.below(g.island.n_items + 2))
+            _try(c, g.build, c.below(g.island.n_items + 2))
         elif not items:
             break
     if not g.over():
@@ -76,6 +85,7 @@ def steps(island, players, seed, max_turns=400):
     decision (so a caller can save it, or measure the heap, as the game goes)."""
     g = Game(island, players, SeededDice(seed))
     c = Chooser(seed)
+    g.trace = c  # the driver's notes ride on the game for fingerprint() (test code only)
     while not g.over() and g.game_turn < max_turns:
         for _ in turn_steps(g, c):
             yield g
@@ -94,6 +104,6 @@ def fingerprint(g):
     """A short text that pins a finished game: results, log checksum, save checksum."""
     results = [g.result(p) for p in range(g.players)]
     save = codec.dumps(g)
-    return "island=%d players=%d turns=%d results=%s winners=%s log=%04x save=%d:%04x" % (
-        g.island.number, g.players, g.game_turn, results, g.winners(),
-        codec.crc16(g.log), len(save), codec.crc16(save[:-2]))
+    return "island=%d players=%d turns=%d results=%s winners=%s log=%04x save=%d:%04x " \
+        "answers=%04x" % (g.island.number, g.players, g.game_turn, results, g.winners(),
+                          codec.crc16(g.log), len(save), codec.crc16(save[:-2]), g.trace.trace)
