@@ -9,7 +9,7 @@ NPM_STAMP := tools/wasm/node_modules/.package-lock.stamp
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets test bench play clean distclean
+.PHONY: help setup mpy assets lint test bench play clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -32,6 +32,9 @@ mpy: setup ## compile lib/**/*.py into build/mpy/**/*.mpy with mpy-cross (increm
 
 assets: setup ## regenerate the font and sprite modules of lib/catan/ui from tools/assets/
 	$(PY) tools/make_assets.py
+
+lint: setup ## ruff over the whole tree (also part of make test)
+	$(VENV)/bin/ruff check .
 
 test: setup ## run host_tests with pytest: CPython tests and the scripts under real MicroPython
 	@$(PY) -m pytest host_tests $(PYTEST_ARGS); rc=$$?; \

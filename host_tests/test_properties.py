@@ -164,7 +164,8 @@ class Walk:
         self.rng = random.Random(choice_seed)
         self.strict = strict  # check refusals (why_* agrees, nothing changes) on every try
         self.g = Game(island, players, SeededDice(dice_seed))
-        self.stack = []  # this turn's accepted post-roll acts: ("build", item, ...) / ("trade", r) / ("joker", ...)
+        # This turn's accepted post-roll acts: ("build", item, ...), ("trade", r), ("joker", ...).
+        self.stack = []
         self.history = []  # (name, args, accepted)
 
     def _int(self, lo, hi):
@@ -256,7 +257,8 @@ class Walk:
             getattr(g, name)(*args)
         except IllegalAction as e:
             if self.strict:
-                assert why is not None, "%s%r raised %r but %s said it was legal" % (name, args, str(e), WHY[name])
+                assert why is not None, "%s%r raised %r but %s said it was legal" % (
+                    name, args, str(e), WHY[name])
                 assert str(e) == why, (name, args, str(e), why)
                 assert snapshot(g) == before, "refused %s%r changed the game" % (name, args)
             return False
@@ -286,8 +288,8 @@ class Walk:
             g = self.g
             tail = "\n".join("  %s%r%s" % (n, a, "" if ok else "  (refused)")
                              for n, a, ok in self.history[-12:])
-            raise AssertionError("%s\nIsland %d, %d players, game turn %d, phase %d, step %d; last actions:\n%s"
-                                 % (e, g.island.number, g.players, g.game_turn, g.phase,
+            raise AssertionError("%s\nIsland %d, %d players, game turn %d, phase %d, step %d; "
+                                 "last actions:\n%s" % (e, g.island.number, g.players, g.game_turn, g.phase,
                                     len(self.history), tail)) from e
         return self.g
 

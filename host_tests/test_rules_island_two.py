@@ -406,7 +406,7 @@ def test_random_games_only_current_player_gains_and_one_winner():
             last = [0] * players
             actor = [g.player]  # who made the action just checked
 
-            def check(g, action):
+            def check(g, action, players=players, last=last, actor=actor):
                 now = [g.vp(p) for p in range(players)]
                 for p in range(players):
                     if p != actor[0] and action[0] != "undo":  # undo gives awards back

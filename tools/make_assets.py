@@ -221,7 +221,7 @@ def preview(sheet, path, scale=4, per_row=16):
 def main(argv):
     outputs = build()
     stale = []
-    for name, (sheet, text) in outputs.items():
+    for name, (_sheet, text) in outputs.items():
         path = os.path.join(OUT, name)
         old = None
         if os.path.exists(path):

@@ -11,7 +11,7 @@ import gc
 from autoplay import fingerprint, play
 from catan import codec, maps
 from catan.dice import HardwareDice, ScriptedDice, SeededDice, code_to_seed, seed_to_code
-from catan.game import BUILD, Game, IllegalAction
+from catan.game import Game, IllegalAction
 
 B, L, W, G, O, AU = maps.BRICK, maps.LUMBER, maps.WOOL, maps.GRAIN, maps.ORE, maps.GOLD
 
@@ -87,7 +87,6 @@ def check_jokers_and_trades():
 
 
 def check_island_two():
-    two = maps.ISLAND_TWO
     g = Game(2, 3, ScriptedDice([B] * 100))
     counts = []
     for _ in range(6):

@@ -149,7 +149,7 @@ def extend(v_next):
 def column_values(v_ext, plan, sheets):
     """best[i, c]: value of column c of ``plan`` for sheet sheets[i] (-inf if unbuildable)."""
     best = np.empty((len(sheets), len(plan.columns)))
-    for c, (t, jm, target, kpts) in enumerate(plan.columns):
+    for c, (t, _jm, target, kpts) in enumerate(plan.columns):
         targets, points = SUCCESSORS[t]
         vals = v_ext[target][targets[sheets]] + points[sheets]
         best[:, c] = vals.max(axis=1) + kpts
