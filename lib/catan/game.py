@@ -339,12 +339,10 @@ class Game:
 
     def _open(self, item, p):
         # Not built yet, and everything it needs is built: the bit tests of why_sheet.
-        if self.is_built(item, p):
-            return False
-        for need in self.island.needs(item):
-            if not self.is_built(need, p):
-                return False
-        return True
+        isl = self.island
+        roads, builds = isl.need_roads[item], isl.need_builds[item]
+        return (not self.is_built(item, p) and self.roads[p] & roads == roads
+                and self.builds[p] & builds == builds)
 
     def buildable(self):
         """The items that can be built now with the free dice. (Asked on every redraw:

@@ -65,7 +65,10 @@ class Island:
         self.road_points = road_points
         self.n_roads = len(roads)
         self.n_items = len(roads) + len(names)
-        self._needs = tuple(self._prerequisites(i) for i in range(self.n_items))
+        # What each item needs built first, as bit masks over the roads and over the
+        # other buildings (a sheet's own two masks), so a test is two ANDs.
+        self.need_roads = tuple(self._need_mask(i, True) for i in range(self.n_items))
+        self.need_builds = tuple(self._need_mask(i, False) for i in range(self.n_items))
 
     def name(self, item):
         """The printed name of item number ``item`` (``R4``, ``S7``, ``K2``)."""
@@ -95,20 +98,20 @@ class Island:
 
     def needs(self, item):
         """The items that must be built before ``item``: its road, and on Island One
-        the building before it in ascending order (a tuple, computed once)."""
-        return self._needs[item]
+        the building before it in ascending order."""
+        roads, builds = self.need_roads[item], self.need_builds[item]
+        return ([r for r in range(self.n_roads) if roads >> r & 1]
+                + [self.n_roads + b for b in range(len(self.names)) if builds >> b & 1])
 
-    def _prerequisites(self, item):
+    def _need_mask(self, item, roads):
         if item < self.n_roads:
-            road = self.roads[item]
-            return () if road == START else (road,)
-        b = item - self.n_roads
-        out = ()
-        if self.site_road[b] != START:
-            out += (self.site_road[b],)
-        if self.before[b] != START:
-            out += (self.n_roads + self.before[b],)
-        return out
+            need, other = self.roads[item], START
+        else:
+            b = item - self.n_roads
+            need, other = self.site_road[b], self.before[b]
+        if not roads:
+            need = other
+        return 0 if need == START else 1 << need
 
     def knights(self):
         """The item numbers of the knights, in printed order."""
