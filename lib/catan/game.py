@@ -15,7 +15,7 @@ from array import array
 
 from catan import const
 from catan.maps import (ANY, AWARD_VP, COSTS, FACE_NAMES, GOLD, GREY_ROAD, KNIGHT,
-                        START, TURNS_ONE, WIN_VP, X_PENALTY, island)
+                        TURNS_ONE, WIN_VP, X_PENALTY, island)
 
 
 class IllegalAction(Exception):
@@ -391,29 +391,8 @@ class Game:
     # ------------------------------------------------------- Island Two awards
 
     def road_length(self, p):
-        """Player ``p``'s longest continuous road: the longest simple path through the
-        built roads, the starting road included (branches do not add)."""
-        isl = self.island
-        n = isl.n_roads
-        mask = self.roads[p]
-        # The roads form a tree hanging from the starting road, each listed after the
-        # road it hangs on. top1/top2[r]: the two longest branches leaving the far end
-        # of road r (index n: the starting road).
-        top1 = bytearray(n + 1)
-        top2 = bytearray(n + 1)
-        best = 0
-        for r in range(n - 1, -1, -1):
-            if mask >> r & 1:
-                best = max(best, top1[r] + top2[r])
-                h = 1 + top1[r]
-                q = isl.roads[r]
-                q = n if q == START else q
-                if h > top1[q]:
-                    top2[q] = top1[q]
-                    top1[q] = h
-                elif h > top2[q]:
-                    top2[q] = h
-        return max(best, top1[n] + top2[n], 1 + top1[n])
+        """Player ``p``'s longest continuous road (see ``Island.road_length``)."""
+        return self.island.road_length(self.roads[p])
 
     def knights(self, p):
         """How many knights player ``p`` has built."""

@@ -113,6 +113,30 @@ class Island:
             need = other
         return 0 if need == START else 1 << need
 
+    def road_length(self, mask):
+        """The longest continuous road of a sheet whose built roads are ``mask``: the
+        longest simple path through them, the starting road included (branches do not
+        add)."""
+        n = self.n_roads
+        # The roads form a tree hanging from the starting road, each listed after the
+        # road it hangs on. top1/top2[r]: the two longest branches leaving the far end
+        # of road r (index n: the starting road).
+        top1 = bytearray(n + 1)
+        top2 = bytearray(n + 1)
+        best = 0
+        for r in range(n - 1, -1, -1):
+            if mask >> r & 1:
+                best = max(best, top1[r] + top2[r])
+                h = 1 + top1[r]
+                q = self.roads[r]
+                q = n if q == START else q
+                if h > top1[q]:
+                    top2[q] = top1[q]
+                    top1[q] = h
+                elif h > top2[q]:
+                    top2[q] = h
+        return max(best, top1[n] + top2[n], 1 + top1[n])
+
     def knights(self):
         """The item numbers of the knights, in printed order."""
         return [self.n_roads + b for b in range(len(self.kinds))
