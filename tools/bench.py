@@ -184,6 +184,21 @@ def import_all():
     return {"import_all_heap_wasm": heap["wasm"], "import_all_heap_unix": heap["unix"]}
 
 
+@benchmark
+def players():
+    """Computer players (host_tests/mp/work_players.py): one solo game per level and island
+    under the unix port, microseconds per decision (mean and worst, this machine; an
+    RP2040 is far slower), and the smallest 32-bit heap the six games complete in (to
+    4 KB)."""
+    script = MP_DIR / "work_players.py"
+    proc, _ = run_workload(script)
+    out = figures(proc)
+    heap = smallest_heap(script, step=4096)  # wasm cannot collect within a step: its
+    out["players_heap_bytes"] = heap["wasm"]  # figure counts a turn's garbage; unix does not
+    out["players_heap_bytes_unix"] = heap["unix"]
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 @benchmark

@@ -1,0 +1,850 @@
+"""Computer players for both islands, one action at a time.
+
+    action = next_action(game, level, seed)   # ("roll", mask), ("stop",), ("joker", j, die,
+    apply(game, action)                       #  resource), ("trade", resource), ("build",
+                                              #  item), ("end",); None when the game is over
+
+Levels: EASY (greedy: builds the most points the dice allow, re-rolls toward the best
+single build, no jokers), MEDIUM (one-turn planning: re-rolls toward the build set with
+the best value x chance, uses jokers and gold trades) and HARD (MEDIUM's planner with a
+better value: on Island One the exact solver's values through a compact table,
+``catan.coach_table``; on Island Two a race value that counts the other players:
+awards taken or denied, and who is close to 10 VP).
+
+Every decision is a function of the game state and ``seed`` (used only to break ties),
+so a seat replays the same way. The work per decision is a few hundred small plans.
+
+How a decision is made: a *plan* is a set of up to three builds that the sheet allows in
+one turn (built in ascending item order, which respects every "needs"). While rolling,
+each plan's dice are kept and the rest re-rolled; the plan scores
+P(complete) x value + (1 - P) x value of building nothing, where P is the exact chance of
+completing its missing resources in the rolls left (``_chance``, cached) after jokers
+(and, as a variant, a kept pair of gold). After rolling, the best affordable plan is
+paid (gold trades first, then jokers) and built, one action per call.
+"""
+
+from array import array
+
+from catan.game import OVER, REROLL, ROLL, popcount
+from catan.maps import (ANY, AWARD_VP, COSTS, GOLD, GREY_ROAD, KNIGHT, START, TURNS_ONE,
+                        WIN_VP, X_PENALTY)
+
+EASY = 0
+MEDIUM = 1
+HARD = 2
+LEVELS = ("easy", "medium", "hard")
+EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
+# Island Two progress weights: open site VP, unused jokers, knights toward an unclaimed /
+# a held Largest Army, roads toward the grey road / any road while another holds it,
+# a build that would win next turn.
+W2 = [0.3, 0.5, 0.6, 0.3, 0.45, 0.1, 1.0]
+_GREY_PATH = 0x0D  # R0, R2, R3: the roads before the grey road R5
+
+
+def level_of(name):
+    """The level number of "easy", "medium", "hard" (or of 0, 1, 2)."""
+    if isinstance(name, int):
+        if 0 <= name < 3:
+            return name
+    elif name in LEVELS:
+        return LEVELS.index(name)
+    raise ValueError("level must be easy, medium or hard")
+
+
+# ----------------------------------------------------------------- the API
+
+def next_action(game, level, seed=0):
+    """The next action of the player whose turn it is, as a tuple (see module doc)."""
+    level = level_of(level)
+    if game.phase == OVER:
+        return None
+    if game.phase == ROLL:
+        return ("roll", (1 << game.dice_count()) - 1)
+    ctx = _Context(game, level, seed)
+    if game.phase == REROLL:
+        mask = ctx.reroll_mask()
+        return ("roll", mask) if mask else ("stop",)
+    return ctx.build_step()
+
+
+def apply(game, action):
+    """Carry out an action from ``next_action`` on ``game``."""
+    op = action[0]
+    if op == "roll":
+        game.roll(action[1])
+    elif op == "stop":
+        game.stop()
+    elif op == "joker":
+        game.joker(action[1], action[2], action[3])
+    elif op == "trade":
+        game.trade(action[1])
+    elif op == "build":
+        game.build(action[1])
+    elif op == "end":
+        game.end_turn()
+    else:
+        raise ValueError("unknown action %r" % (op,))
+
+
+def play_turn(game, level, seed=0):
+    """Play the current player's whole turn; the list of actions taken."""
+    p = game.player
+    turns = game.turns[p]
+    done = []
+    while game.phase != OVER and game.player == p and game.turns[p] == turns:
+        a = next_action(game, level, seed)
+        apply(game, a)
+        done.append(a)
+    return done
+
+
+def play_game(game, levels, seed=0):
+    """Play ``game`` to the end with level ``levels[p]`` in seat p; the number of actions."""
+    n = 0
+    while game.phase != OVER:
+        apply(game, next_action(game, levels[game.player], seed + game.player))
+        n += 1
+    return n
+
+
+# ----------------------------------------------------------- dice chances
+
+_CHANCE = {}
+
+
+def _chance(deficit, n, rolls):
+    """The chance that ``n`` dice thrown up to ``rolls`` times (keeping what helps) show
+    the missing resources ``deficit`` (counts, one per needed resource)."""
+    need = 0
+    for d in deficit:
+        need += d
+    if need == 0:
+        return 1.0
+    if need > n or rolls <= 0:
+        return 0.0
+    key = _key(deficit, n, rolls)
+    got = _CHANCE.get(key)
+    if got is not None:
+        return got
+    # One throw, die by die: the distribution of what is still missing.
+    dist = {tuple(deficit): 1.0}
+    for _ in range(n):
+        nxt = {}
+        for st, pr in dist.items():
+            k = 0
+            for i in range(len(st)):
+                if st[i]:
+                    k += 1
+                    ch = st[:i] + (st[i] - 1,) + st[i + 1:]
+                    nxt[ch] = nxt.get(ch, 0.0) + pr / 6
+            if k < 6:
+                nxt[st] = nxt.get(st, 0.0) + pr * (6 - k) / 6
+        dist = nxt
+    total = 0.0
+    for st, pr in dist.items():
+        left = 0
+        for d in st:
+            left += d
+        if left == 0:
+            total += pr
+        elif rolls > 1:
+            total += pr * _chance(st, n - (need - left), rolls - 1)
+    _CHANCE[key] = total
+    return total
+
+
+def _key(deficit, n, rolls):
+    k = sorted([d for d in deficit if d], reverse=True)
+    v = 0
+    for d in k:
+        v = v * 8 + d
+    return (v * 8 + n) * 4 + rolls
+
+
+# ------------------------------------------------------------- plans
+
+def _plans(isl, roads, builds, units, single):
+    """Plans of up to three builds from the sheet (roads, builds) that cost at most
+    ``units`` dice: a list of (items, cost as five counts)."""
+    out = [((), (0, 0, 0, 0, 0))]
+    _extend(isl, roads, builds, units, single, 0, (), (0, 0, 0, 0, 0), out)
+    return out
+
+
+def _extend(isl, roads, builds, units, single, start, items, cost, out):
+    nr = isl.n_roads
+    for it in range(start, isl.n_items):
+        if it < nr:
+            if roads >> it & 1:
+                continue
+            kind = 0
+        else:
+            if builds >> (it - nr) & 1:
+                continue
+            kind = isl.kinds[it - nr]
+        need_r = isl.need_roads[it]
+        need_b = isl.need_builds[it]
+        if roads & need_r != need_r or builds & need_b != need_b:
+            continue
+        c = COSTS[kind]
+        u = c[0] + c[1] + c[2] + c[3] + c[4]
+        if u > units:
+            continue
+        nc = (cost[0] + c[0], cost[1] + c[1], cost[2] + c[2], cost[3] + c[3], cost[4] + c[4])
+        ni = items + (it,)
+        out.append((ni, nc))
+        if not single and len(ni) < 3 and units - u >= 2:
+            if it < nr:
+                _extend(isl, roads | 1 << it, builds, units - u, single, it + 1, ni, nc, out)
+            else:
+                _extend(isl, roads, builds | 1 << (it - nr), units - u, single, it + 1, ni, nc,
+                        out)
+
+
+_PAID = ((), ())
+
+
+def _cover(counts, cost, jokers):
+    """How the dice ``counts`` pay ``cost`` with gold trades and the jokers available
+    (list of (joker, resource or ANY)): (trades, jokers used as (joker, resource)) with
+    as many trades and as few jokers as possible, or None."""
+    short = 0
+    for r in range(5):
+        if counts[r] < cost[r]:
+            short += cost[r] - counts[r]
+    if short == 0:
+        return _PAID
+    if short > len(jokers) + counts[GOLD] // 2:
+        return None  # cheap test first: most rolls fail most plans
+    d = [0, 0, 0, 0, 0]
+    spent = 0
+    dice = 0
+    for r in range(5):
+        c = cost[r]
+        h = counts[r]
+        dice += h
+        if h < c:
+            d[r] = c - h
+            spent += h
+        else:
+            spent += c
+    free = dice + counts[GOLD] - spent
+    t = min(counts[GOLD] // 2, short, free - short)
+    if t < 0:
+        return None
+    need = short - t
+    used = []
+    if need:
+        for j, gives in jokers:
+            if gives != ANY and d[gives] > 0:
+                d[gives] -= 1
+                used.append((j, gives))
+                need -= 1
+                if not need:
+                    break
+        if need:
+            for j, gives in jokers:
+                if gives == ANY:
+                    r = 0
+                    while d[r] == 0:
+                        r += 1
+                    d[r] -= 1
+                    used.append((j, r))
+                    need -= 1
+                    if not need:
+                        break
+        if need:
+            return None
+    trades = []
+    for r in range(5):  # the trades take what the jokers left
+        while d[r] > 0:
+            d[r] -= 1
+            trades.append(r)
+    return trades, used
+
+
+# ------------------------------------------------------------ the context
+
+class _Context:
+    def __init__(self, game, level, seed):
+        self.game = game
+        self.level = level
+        self.seed = seed
+        self.isl = game.island
+        self.one = self.isl.number == 1
+        p = self.p = game.player
+        self.roads = game.roads[p]
+        self.builds = game.builds[p]
+        self.used = game.jokers[p]
+        self.jokers = [] if level == EASY else [
+            (j, self.isl.jokers[j][0]) for j in range(len(self.isl.jokers))
+            if not self.used >> j & 1 and game.joker_unlocked(j)]
+        self._base = None
+        if not self.one:
+            self._two_setup()
+
+    # ---- values
+
+    def value(self, items, used):
+        """The value of building ``items`` now (and jokers ``used`` after this turn)."""
+        if self.one:
+            return self._value_one(items, used)
+        return self._value_two(items, used)
+
+    def nothing(self):
+        if self._base is None:
+            self._base = self.value((), self.used)
+            if self.one and not self.game.built:
+                self._base += X_PENALTY
+        return self._base
+
+    def _value_one(self, items, used):
+        isl = self.isl
+        nr = isl.n_roads
+        roads, builds = self.roads, self.builds
+        pts = 0
+        for it in items:
+            pts += isl.value(it)
+            if it < nr:
+                roads |= 1 << it
+            else:
+                builds |= 1 << (it - nr)
+        if self.level == HARD:
+            t = self.game.turns[self.p] + 2  # the turn after this one
+            return pts + island_one_value(t, roads, builds, used)
+        if self.level == EASY:
+            return pts
+        # MEDIUM: points, and a bonus for each unused unlocked joker while it can help.
+        left = TURNS_ONE - 1 - self.game.turns[self.p]
+        if left <= 0:
+            return pts
+        bonus = 0
+        for j in range(len(isl.jokers)):
+            need = isl.jokers[j][1]
+            if builds & need == need and not used >> j & 1:
+                bonus += 2 if left > 3 else 1
+        return pts + bonus
+
+    # ---- Island Two
+
+    def _two_setup(self):
+        g = self.game
+        isl = self.isl
+        self.km = 0
+        for k in isl.knights():
+            self.km |= 1 << (k - isl.n_roads)
+        n = g.players
+        self.opp = [o for o in range(n) if o != self.p]
+        self.opp_len = [g.road_length(o) for o in range(n)]
+        self.opp_kn = [g.knights(o) for o in range(n)]
+        self.opp_base = [0] * n
+        for o in range(n):
+            v = 0
+            for b in range(len(isl.names)):
+                if g.builds[o] >> b & 1:
+                    v += isl.values[b]
+            self.opp_base[o] = v
+
+    def _value_two(self, items, used):
+        isl = self.isl
+        g = self.game
+        nr = isl.n_roads
+        p = self.p
+        roads, builds = self.roads, self.builds
+        for it in items:
+            if it < nr:
+                roads |= 1 << it
+            else:
+                builds |= 1 << (it - nr)
+        longest, largest = g.longest, g.largest
+        if roads != self.roads and longest != p:
+            if longest < 0:
+                if roads >> GREY_ROAD & 1:
+                    longest = p
+            elif isl.road_length(roads) > self.opp_len[longest]:
+                longest = p
+        kn = popcount(builds & self.km)
+        if kn != self.opp_kn[p] and largest != p:
+            if largest < 0:
+                if kn >= 3:
+                    largest = p
+            elif kn > self.opp_kn[largest]:
+                largest = p
+        vp = 0
+        sites = 0.0
+        best_site = 0
+        for b in range(len(isl.names)):
+            if builds >> b & 1:
+                vp += isl.values[b]
+            elif isl.kinds[b] != KNIGHT:
+                r = isl.site_road[b]
+                if r == START or roads >> r & 1:
+                    sites += isl.values[b]
+                    if isl.values[b] > best_site:
+                        best_site = isl.values[b]
+        if longest == p:
+            vp += AWARD_VP
+        if largest == p:
+            vp += AWARD_VP
+        if vp >= WIN_VP:
+            return 1000.0 - len(items) * 0.01
+        if self.level == EASY:  # points, and roads that open sites
+            return vp + 0.1 * sites + 0.05 * popcount(roads)
+        # A build that would win next turn is worth most near the end.
+        finish = best_site >= WIN_VP - vp
+        if not finish and largest != p and WIN_VP - vp <= AWARD_VP:
+            finish = kn + 1 >= 3 if largest < 0 else kn + 1 > self.opp_kn[largest]
+        # Progress: open sites, jokers in hand, knights and roads toward the awards.
+        jok = 0
+        for j in range(len(isl.jokers)):
+            need = isl.jokers[j][1]
+            if builds & need == need and not used >> j & 1:
+                jok += 1
+        prog = W2[0] * sites + W2[1] * jok + (W2[6] if finish else 0)
+        if largest < 0:
+            prog += W2[2] * min(kn, 2)
+        elif largest != p:
+            prog += W2[3] * kn
+        if longest < 0:
+            prog += W2[4] * popcount(roads & _GREY_PATH)
+        elif longest != p:
+            prog += W2[5] * popcount(roads)
+        if self.level == MEDIUM:
+            return vp + prog
+        # HARD: the race. Others' victory points after the awards move, the leader's
+        # threat weighed by how close they are to 10.
+        worst = 0.0
+        for o in self.opp:
+            v = self.opp_base[o]
+            if longest == o:
+                v += AWARD_VP
+            if largest == o:
+                v += AWARD_VP
+            w = v * (0.25 if v < 6 else 0.5)
+            if w > worst:
+                worst = w
+        if worst >= 3.5:  # someone may win soon: points now beat progress
+            prog *= 0.5
+        # Contests: stay ahead of the nearest challenger for the awards held.
+        if largest == p:
+            for o in self.opp:
+                if self.opp_kn[o] >= kn:
+                    prog -= 0.4
+        if longest == p:
+            ln = isl.road_length(roads)
+            for o in self.opp:
+                if self.opp_len[o] >= ln:
+                    prog -= 0.3
+        return vp + prog - worst
+
+    # ---- rolling
+
+    def reroll_mask(self):
+        """The dice to roll again (0: stop rolling)."""
+        if self.level == HARD or (self.one and self.level == MEDIUM and EXACT_MEDIUM):
+            return self._exact_reroll()
+        g = self.game
+        n = g.dice_count()
+        counts = g.unspent()
+        rolls = g.rolls_left()
+        single = self.level == EASY
+        plans = _plans(self.isl, self.roads, self.builds, n, single)
+        base = self.nothing()
+        best = self._best_now(counts, plans)[0]  # stop now
+        keep = None
+        for items, cost in plans:
+            if not items:
+                continue
+            v0 = self.value(items, self.used)
+            if v0 <= base:
+                continue
+            kept = [0, 0, 0, 0, 0, 0]
+            d = [0, 0, 0, 0, 0]
+            short = 0
+            for r in range(5):
+                k = min(counts[r], cost[r])
+                kept[r] = k
+                d[r] = cost[r] - k
+                short += d[r]
+            nk = kept[0] + kept[1] + kept[2] + kept[3] + kept[4]
+            if not short:
+                continue  # affordable now: counted in "stop now"
+            for gold in (0, 1):
+                if gold:
+                    if self.level == EASY or counts[GOLD] < 2:
+                        break
+                    d = d[:]
+                    r = 0
+                    for q in range(5):
+                        if d[q] > d[r]:
+                            r = q
+                    d[r] -= 1
+                    kept[GOLD] = 2
+                    nk += 2
+                ev = self._plan_ev(d, n - nk, rolls, items, v0, base)
+                if ev > best + 1e-9:
+                    best = ev
+                    keep = kept[:]
+        if keep is None:
+            return 0
+        mask = 0
+        for i in range(n):
+            f = g.faces[i]
+            if keep[f] > 0:
+                keep[f] -= 1
+            else:
+                mask |= 1 << i
+        return mask
+
+    def _plan_ev(self, d, n, rolls, items, v0, base):
+        # d: the five missing counts after the kept dice.
+        p0 = _chance(d, n, rolls)
+        ev = p0 * v0 + (1 - p0) * base
+        if not self.jokers:
+            return ev
+        # With jokers: the missing resources they cover (specific first), at their cost
+        # in value.
+        dd = d[:]
+        used = self.used
+        for j, gives in self.jokers:
+            if gives != ANY and dd[gives] > 0:
+                dd[gives] -= 1
+                used |= 1 << j
+        for j, gives in self.jokers:
+            if gives == ANY:
+                for r in range(5):
+                    if dd[r]:
+                        dd[r] -= 1
+                        used |= 1 << j
+                        break
+        if used == self.used:
+            return ev
+        p1 = _chance(dd, n, rolls)
+        if p1 <= p0:
+            return ev
+        v1 = self.value(items, used)
+        return p0 * v0 + (p1 - p0) * max(v1, base) + (1 - p1) * base
+
+    # ---- Island One, hard: exact expectimax over the dice of this turn
+
+    def _exact_reroll(self):
+        g = self.game
+        w1, w2 = _turn_tables(self)
+        w = w1 if g.rolls_left() >= 2 else w2
+        keys = _multisets()[0]
+        c = g.unspent()
+        best = -1e9
+        keep = None
+        # Every sub-multiset of the roll, largest first (ties keep more dice).
+        for k0 in range(c[0], -1, -1):
+            for k1 in range(c[1], -1, -1):
+                for k2 in range(c[2], -1, -1):
+                    for k3 in range(c[3], -1, -1):
+                        for k4 in range(c[4], -1, -1):
+                            for k5 in range(c[5], -1, -1):
+                                key = k0 | k1 << 3 | k2 << 6 | k3 << 9 | k4 << 12 | k5 << 15
+                                v = w[_find(keys, key)]
+                                if v > best + 1e-4 or (v > best - 1e-4 and keep is not None
+                                                      and k0 + k1 + k2 + k3 + k4 + k5
+                                                      > keep[0] + keep[1] + keep[2] + keep[3]
+                                                      + keep[4] + keep[5]):
+                                    best = v
+                                    keep = [k0, k1, k2, k3, k4, k5]
+        mask = 0
+        for i in range(g.dice_count()):
+            f = g.faces[i]
+            if keep[f] > 0:
+                keep[f] -= 1
+            else:
+                mask |= 1 << i
+        return mask
+
+    def final_values(self, n=6):
+        """An array over ``_multisets``: at each roll of ``n`` dice, the value of the best plan
+        it pays for (or of building nothing); 0 elsewhere."""
+        keys, sizes, _, _ = _multisets()
+        plans = _plans(self.isl, self.roads, self.builds, n, False)
+        types = {}
+        for items, cost in plans:
+            if items:
+                lst = types.get(cost)
+                if lst is None:
+                    types[cost] = lst = []
+                lst.append(items)
+        types = list(types.items())
+        base = self.nothing()
+        cache = {}
+        out = array("f", bytes(4 * len(keys)))
+        m = [0, 0, 0, 0, 0, 0]
+        for i in range(len(keys)):
+            if sizes[i] != n:
+                continue
+            k = keys[i]
+            for f in range(6):
+                m[f] = k >> 3 * f & 7
+            best = base
+            for cost, lst in types:
+                pay = _cover(m, cost, self.jokers)
+                if pay is None:
+                    continue
+                used = self.used
+                for j, _ in pay[1]:
+                    used |= 1 << j
+                ck = (cost, used)
+                v = cache.get(ck)
+                if v is None:
+                    v = -1e9
+                    for items in lst:
+                        x = self.value(items, used)
+                        if x > v:
+                            v = x
+                    cache[ck] = v
+                if v > best:
+                    best = v
+            out[i] = best
+        return out
+
+    # ---- building
+
+    def _best_now(self, counts, plans):
+        """(value, items, trades, jokers) of the best plan the dice pay for now."""
+        best = (self.nothing(), (), (), ())
+        tie = self.seed & 0xFF
+        k = 0
+        for items, cost in plans:
+            k += 1
+            if not items:
+                continue
+            pay = _cover(counts, cost, self.jokers)
+            if pay is None:
+                continue
+            trades, jok = pay
+            used = self.used
+            for j, _ in jok:
+                used |= 1 << j
+            v = self.value(items, used)
+            if self.level != HARD:
+                v += ((k * 37 + tie) % 101) * 1e-7  # seeded tie-break
+            if v > best[0] + 1e-9:
+                best = (v, items, trades, jok)
+        return best
+
+    def build_step(self):
+        g = self.game
+        counts = g.unspent()
+        free = 0
+        for c in counts:
+            free += c
+        plans = _plans(self.isl, self.roads, self.builds, free, self.level == EASY)
+        _, items, trades, jok = self._best_now(counts, plans)
+        if not items:
+            return ("end",)
+        if trades:
+            return ("trade", trades[0])
+        if jok:
+            j, res = jok[0]
+            return ("joker", j, self._joker_die(items, counts), res)
+        return ("build", items[0])
+
+    def _joker_die(self, items, counts):
+        # A free die the plan does not need: gold first, then a surplus face.
+        g = self.game
+        cost = [0, 0, 0, 0, 0, 0]
+        for it in items:
+            c = COSTS[self.isl.kind(it)]
+            for r in range(5):
+                cost[r] += c[r]
+        best = -1
+        for i in range(g.dice_count()):
+            if g.spent >> i & 1:
+                continue
+            f = g.faces[i]
+            if counts[f] > cost[f]:
+                if f == GOLD:
+                    return i
+                if best < 0:
+                    best = i
+        return best
+
+
+# ------------------------------------------- dice multisets, keep values
+
+_MS = None
+_TURN = [None, None, None]
+
+
+def _multisets():
+    """(keys, sizes, child, parent): the 924 multisets of 0..6 dice, packed as
+    sum(count[f] << 3f) and sorted (so adding a die always moves to a later index).
+    child[6i + f]: the index of multiset i plus a die f (-1 at six dice); parent[6i + f]:
+    minus a die f, or -1. Compact arrays: the Pico's heap is small."""
+    global _MS
+    if _MS is None:
+        keys = []
+        for a in range(7):
+            for b in range(7 - a):
+                for c in range(7 - a - b):
+                    for d in range(7 - a - b - c):
+                        for e in range(7 - a - b - c - d):
+                            for f in range(7 - a - b - c - d - e):
+                                keys.append(a | b << 3 | c << 6 | d << 9 | e << 12 | f << 15)
+        keys.sort()
+        keys = array("l", keys)
+        n = len(keys)
+        sizes = bytearray(n)
+        child = array("h", bytes(12 * n))
+        parent = array("h", bytes(12 * n))
+        for i in range(n):
+            k = keys[i]
+            size = 0
+            for f in range(6):
+                size += k >> 3 * f & 7
+            sizes[i] = size
+            for f in range(6):
+                child[6 * i + f] = _find(keys, k + (1 << 3 * f)) if size < 6 else -1
+                parent[6 * i + f] = _find(keys, k - (1 << 3 * f)) if k >> 3 * f & 7 else -1
+        _MS = (keys, sizes, child, parent)
+    return _MS
+
+
+def _find(keys, k):
+    lo, hi = 0, len(keys) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if keys[mid] < k:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _expect(w, sizes, child, n):
+    # Keep values in place: W(K) = mean over one more die of W(K + f), for every K with
+    # fewer than n dice (the n-dice entries of w are given).
+    for i in range(len(sizes) - 1, -1, -1):
+        if sizes[i] < n:
+            b = 6 * i
+            w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
+                    + w[child[b + 4]] + w[child[b + 5]]) / 6
+
+
+def _turn_tables(ctx):
+    """(W1, W2): keep values before the second and the third roll, for this turn's state
+    (cached for the turn)."""
+    g = ctx.game
+    n = g.dice_count()
+    key = (id(g), ctx.level, ctx.p, g.game_turn, ctx.used, g.built, g.longest, g.largest,
+           tuple(g.roads), tuple(g.builds))
+    if _TURN[0] == key:
+        return _TURN[1], _TURN[2]
+    _TURN[0] = _TURN[1] = _TURN[2] = None
+    keys, sizes, child, parent = _multisets()
+    w2 = ctx.final_values(n)
+    _expect(w2, sizes, child, n)
+    # M(K): the best keep within K, K's value with one re-roll left; W1 from M at six.
+    w1 = array("f", w2)
+    for i in range(1, len(w1)):
+        if sizes[i] > n:
+            continue
+        b = 6 * i
+        v = w1[i]
+        for f in range(6):
+            q = parent[b + f]
+            if q >= 0 and w1[q] > v:
+                v = w1[q]
+        w1[i] = v
+    _expect(w1, sizes, child, n)
+    _TURN[0] = key
+    _TURN[1] = w1
+    _TURN[2] = w2
+    return w1, w2
+
+
+# -------------------------------------------------------- helpers
+
+# ------------------------------------------- Island One value (hard)
+
+_ONE = None
+
+
+def _one_tables():
+    global _ONE
+    if _ONE is None:
+        from catan import coach_table as ct
+        from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
+        isl = ISLAND_ONE
+        nr = isl.n_roads
+        masks = []
+        for i in range(0, len(ct.ROADS), 2):
+            masks.append(ct.ROADS[i] | ct.ROADS[i + 1] << 8)
+        chains = []
+        for kind in (SETTLEMENT, CITY, KNIGHT):
+            chain = []
+            prev = START
+            while True:
+                nxt = -1
+                for b in range(len(isl.kinds)):
+                    if isl.kinds[b] == kind and isl.before[b] == prev:
+                        nxt = b
+                if nxt < 0:
+                    break
+                chain.append(nxt)
+                prev = nxt
+            chains.append(chain)
+        base = []
+        widths = []
+        total = 0
+        for m in masks:
+            lim = []
+            for chain in chains[:2]:
+                n = 0
+                while n < len(chain):
+                    r = isl.site_road[chain[n]]
+                    if r != START and not m >> r & 1:
+                        break
+                    n += 1
+                lim.append(n)
+            base.append(total)
+            widths.append(lim[1] + 1)
+            total += (lim[0] + 1) * (lim[1] + 1)
+        assert total == ct.SHEETS, "coach_table does not match the map"
+        _ONE = (ct, masks, base, widths, chains, nr)
+    return _ONE
+
+
+def island_one_value(t, roads, builds, used):
+    """The value table's estimate of the points still to come from turn ``t`` (2..16) on,
+    for a sheet (road mask, building mask) and the used-joker mask."""
+    if t > TURNS_ONE:
+        return 0.0
+    ct, masks, base, widths, chains, nr = _one_tables()
+    lev = []
+    for chain in chains:
+        n = 0
+        while n < len(chain) and builds >> chain[n] & 1:
+            n += 1
+        lev.append(n)
+    lo, hi = 0, len(masks) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if masks[mid] < roads:
+            lo = mid + 1
+        else:
+            hi = mid
+    s = base[lo] + lev[0] * widths[lo] + lev[1]
+    k = lev[2]
+    g = (1 << k) - 1 + (used & ((1 << k) - 1))
+    rank = ct.RANK
+    row = ((t - 2) * ct.GROUPS + g) * rank
+    col = s * rank
+    gf, sf, sc = ct.GF, ct.SF, ct.SCALE
+    v = 0.0
+    for r in range(rank):
+        a = gf[row + r]
+        b = sf[col + r]
+        if a > 127:
+            a -= 256
+        if b > 127:
+            b -= 256
+        v += a * b * sc[r]
+    return v
