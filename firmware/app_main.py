@@ -1,0 +1,141 @@
+"""Build the device and run the game: board -> framebuffer -> SPI -> display -> canvas -> store ->
+buttons -> App, then the main loop (poll buttons, app.handle/tick/draw, send dirty rectangles,
+dim and sleep when idle).
+
+The board module is chosen by ``board_config.py`` in the device root (``BOARD = "<file in
+boards/>"``), else DEFAULT_BOARD. The framebuffer is allocated right after the (tiny) board module
+is imported, before anything else can fragment the heap.
+
+Everything hardware-facing is injectable (``run(board, hw=..., App=..., make_canvas=...)``), so
+host tests drive the loop with fake pins and SPI and a stub App; ``max_loops`` ends the loop.
+App interface (lib/catan/ui/app.py, another engineer's): ``App(canvas, store)``,
+``app.handle(role)``, ``app.tick(now_ms)``, ``app.draw()``.
+"""
+
+import gc
+
+DEFAULT_BOARD = "pimoroni_display_pack"
+DIM_MS = 60_000  # idle time before dimming
+SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
+DIM_LEVEL = 150  # brightness when dimmed (of 1000)
+LOOP_MS = 10  # poll period while awake
+SLEEP_LOOP_MS = 50  # poll period while asleep
+SAVE_ROOT = "/data"
+ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
+
+# set while running, so main.py can show an uncaught exception on the screen
+display = None
+canvas = None
+
+
+def load_board(name=None):
+    if name is None:
+        try:
+            from board_config import BOARD as name
+        except ImportError:
+            name = DEFAULT_BOARD
+    pkg = __import__("boards." + name)
+    return getattr(pkg, name)
+
+
+def alloc_framebuffer(board):
+    gc.collect()
+    w = board.DISPLAY["width"]
+    h = board.DISPLAY["height"]
+    return bytearray(((w + 1) >> 1) * h)
+
+
+def make_display(board, hw, buf, lut, sleep_ms=None):
+    import st7789
+
+    Pin = hw.Pin
+    s = board.SPI
+    d = board.DISPLAY
+    madctl, w, h, xo, yo = board.ROTATIONS[d["rotation"]]
+    spi = hw.SPI(s["id"], baudrate=s["baudrate"], sck=Pin(s["sck"]), mosi=Pin(s["mosi"]))
+    dc = Pin(d["dc"], Pin.OUT, value=1)
+    cs = Pin(d["cs"], Pin.OUT, value=1)
+    rst = Pin(d["rst"], Pin.OUT, value=1) if d["rst"] is not None else None
+    b = board.BACKLIGHT
+    blpin = Pin(b["pin"], Pin.OUT, value=0)
+    if b.get("pwm"):
+        bl = hw.PWM(blpin)
+        bl.freq(1000)
+    else:
+        bl = blpin
+    return st7789.ST7789(spi, dc, cs, w, h, madctl=madctl, xoff=xo, yoff=yo, bgr=d["bgr"],
+                         invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut)
+
+
+def _fb_canvas(w, h, buf):
+    from catan.ui.fb_canvas import FbCanvas
+
+    return FbCanvas(w, h, buf)
+
+
+def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,
+        ticks_diff=None, sleep_ms=None, max_loops=None):
+    global display, canvas
+    if board is None:
+        board = load_board()
+    buf = alloc_framebuffer(board)  # first: the biggest single allocation
+    if hw is None:
+        import machine as hw
+    if ticks_ms is None:
+        import time
+
+        ticks_ms = time.ticks_ms
+        ticks_diff = time.ticks_diff
+        sleep_ms = time.sleep_ms
+    from catan.ui.canvas import lut565
+
+    display = make_display(board, hw, buf, lut565(), sleep_ms)
+    canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
+    if store is None:
+        from store import Store
+
+        store = Store(SAVE_ROOT)
+    import buttons
+
+    btn = buttons.Buttons(buttons.from_board(board, hw.Pin), ticks_ms, ticks_diff)
+    if App is None:
+        from catan.ui.app import App
+    app = App(canvas, store)
+    gc.collect()
+    canvas.invalidate()
+    app.draw()
+    display.show(canvas.take_dirty())  # the backlight comes on after this first frame
+    state = 0  # 0 awake, 1 dimmed, 2 asleep
+    loops = 0
+    while max_loops is None or loops < max_loops:
+        loops += 1
+        now = ticks_ms()
+        events = btn.poll()
+        if state and (events or btn.pressed()):
+            if state == 2:
+                display.brightness = 1000  # restored by the wake-up itself, after SLPOUT
+                display.sleep(False)
+            else:
+                display.set_brightness(1000)
+            state = 0
+            btn.swallow()  # the press that wakes the screen does nothing else
+            btn.last_activity = now
+            events = []
+        for e in events:
+            app.handle(e)
+        app.tick(now)
+        app.draw()
+        rects = canvas.take_dirty()
+        if rects:
+            display.show(rects)
+        idle = ticks_diff(now, btn.last_activity)
+        if idle < 0:
+            idle = SLEEP_MS
+        if state == 0 and idle >= DIM_MS:
+            display.set_brightness(DIM_LEVEL)
+            state = 1
+        elif state == 1 and idle >= SLEEP_MS:
+            display.sleep(True)
+            state = 2
+        sleep_ms(SLEEP_LOOP_MS if state == 2 else LOOP_MS)
+    return app

@@ -1,0 +1,115 @@
+"""Polled buttons (no interrupts) turned into role events.
+
+``Buttons(pins, ...)`` takes ``{role: (pin, active_level)}`` where ``pin.value()`` reads 0/1.
+``poll()`` returns the list of role strings produced since the last call:
+
+- plain roles (``repeat`` or neither): the event fires on the FIRST edge of a press, then any
+  change within ``debounce`` ms of an accepted edge is ignored (contact bounce);
+- ``repeat`` roles (directions by default): held down, they repeat after ``delay`` ms, the
+  interval shrinking by ``accel`` per repeat from ``start`` down to ``fastest`` ms;
+- ``long_roles`` (A/B/X/Y/press by default): a press shorter than ``long_ms`` gives ``role`` on
+  release; holding it gives ``role + "_long"`` once, at ``long_ms``, and nothing on release.
+  (Acting on the first edge would make every long press also a short one.)
+
+Time comes from the injected ``ticks_ms``/``ticks_diff`` (time.ticks_ms/ticks_diff by default),
+so tests need no sleeps and survive the 2**30 wrap-around; a negative difference (a span too long
+for ticks_diff, over 6 days) counts as "long ago". A button already held when the object is made
+is ignored until released (the boot-time safe-mode key does not leak into the game).
+"""
+
+_DIRECTIONS = ("up", "down", "left", "right")
+_LONG = ("a", "b", "x", "y", "press")
+
+
+class Buttons:
+    def __init__(self, pins, ticks_ms=None, ticks_diff=None, debounce=30, long_ms=600,
+                 repeat=_DIRECTIONS, long_roles=_LONG, delay=400, start=150, fastest=40,
+                 accel=0.75):
+        if ticks_ms is None:
+            import time
+
+            ticks_ms = time.ticks_ms
+            ticks_diff = time.ticks_diff
+        self._ms = ticks_ms
+        self._diff = ticks_diff
+        self.debounce = debounce
+        self.long_ms = long_ms
+        self.delay = delay
+        self.start = start
+        self.fastest = fastest
+        self.accel = accel
+        now = ticks_ms()
+        self.last_activity = now
+        # per button: [role, pin, active, kind, pressed, t_edge, t_ref, wait, long_done, ignore]
+        self._b = []
+        for role, spec in pins.items():
+            pin, active = spec
+            kind = 1 if role in repeat else (2 if role in long_roles else 0)
+            held = pin.value() == active
+            self._b.append([role, pin, active, kind, held, None, now, 0, False, held])
+
+    def _since(self, now, t):
+        if t is None:  # no edge yet
+            return 0x3FFFFFFF
+        d = self._diff(now, t)
+        return d if d >= 0 else 0x3FFFFFFF
+
+    def pressed(self):
+        """The roles held down now (debounced state)."""
+        return [b[0] for b in self._b if b[4]]
+
+    def swallow(self):
+        """Ignore the buttons held now until they are released (the press that wakes the screen)."""
+        for b in self._b:
+            if b[4]:
+                b[9] = True
+
+    def poll(self):
+        now = self._ms()
+        out = []
+        for b in self._b:
+            raw = b[1].value() == b[2]
+            kind = b[3]
+            if raw != b[4]:
+                if self._since(now, b[5]) < self.debounce:
+                    continue
+                b[4] = raw
+                b[5] = now
+                self.last_activity = now
+                if b[9]:  # held since construction: wait for its release
+                    if not raw:
+                        b[9] = False
+                    continue
+                if raw:
+                    if kind == 2:
+                        b[8] = False
+                    else:
+                        out.append(b[0])
+                        if kind == 1:
+                            b[6] = now
+                            b[7] = self.delay
+                elif kind == 2 and not b[8]:
+                    out.append(b[0])
+            elif raw and not b[9]:
+                if kind == 1:
+                    if self._since(now, b[6]) >= b[7]:
+                        out.append(b[0])
+                        self.last_activity = now
+                        b[6] = now
+                        w = self.start if b[7] == self.delay else int(b[7] * self.accel)
+                        b[7] = w if w > self.fastest else self.fastest
+                elif kind == 2 and not b[8] and self._since(now, b[5]) >= self.long_ms:
+                    b[8] = True
+                    self.last_activity = now
+                    out.append(b[0] + "_long")
+        return out
+
+
+def from_board(board, Pin):
+    """``{role: (pin, active)}`` for a boards/ module, with ``Pin`` the machine.Pin class."""
+    pins = {}
+    for role, spec in board.BUTTONS.items():
+        n, pull, active = spec
+        p = Pin.PULL_UP if pull == "up" else (Pin.PULL_DOWN if pull == "down" else None)
+        pins[role] = (Pin(n, Pin.IN, p), active)
+    return pins

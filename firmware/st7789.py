@@ -1,0 +1,216 @@
+"""A pure-Python ST7789 driver for stock MicroPython, sending a GS4_HMSB framebuffer.
+
+The canvas draws 4-bit palette indices into a GS4_HMSB buffer (two pixels per byte, left one in
+the high nibble). ``show(rects)`` sends only the given rectangles: for each one a CASET/RASET
+window (plus the board's RAM offsets) and RAMWR, then each line expanded to big-endian RGB565
+through the 16-entry LUT into ONE reusable line buffer, written with hardware SPI.
+
+The expander is a viper routine (firmware/st7789_viper.py); where viper is unavailable (the wasm
+port, CPython) a plain-Python one with the same signature is chosen once, at import.
+
+Hardware is injected: ``spi`` (machine.SPI, never SoftSPI), ``dc``/``cs``/``rst`` pins (objects
+with ``value(v)``), ``bl`` a machine.PWM or a Pin or None, ``sleep_ms`` a function. The backlight
+stays off until the first frame has been sent. Command bytes: Sitronix ST7789VW datasheet
+(SWRESET 01, SLPOUT 11, INVOFF 20, INVON 21, DISPON 29, CASET 2A, RASET 2B, RAMWR 2C,
+MADCTL 36, COLMOD 3A with 0x55 = 16 bits per pixel).
+"""
+
+_SWRESET = 0x01
+_SLPIN = 0x10
+_SLPOUT = 0x11
+_NORON = 0x13
+_INVOFF = 0x20
+_INVON = 0x21
+_DISPOFF = 0x28
+_DISPON = 0x29
+_CASET = 0x2A
+_RASET = 0x2B
+_RAMWR = 0x2C
+_MADCTL = 0x36
+_COLMOD = 0x3A
+_MADCTL_BGR = 0x08
+
+
+def expand_py(src, so, x, n, dst, lut):
+    """Python twin of st7789_viper.expand."""
+    d = 0
+    for i in range(x, x + n):
+        b = src[so + (i >> 1)]
+        v = ((b & 15) << 1) if i & 1 else ((b >> 3) & 30)
+        dst[d] = lut[v]
+        dst[d + 1] = lut[v + 1]
+        d += 2
+
+
+try:
+    from st7789_viper import expand as expand_viper
+except Exception:  # no native emitter (wasm port), or not MicroPython at all
+    expand_viper = None
+
+expand = expand_viper or expand_py
+VIPER = expand_viper is not None
+
+
+def _noop_sleep(ms):
+    pass
+
+
+class ST7789:
+    def __init__(self, spi, dc, cs, width, height, madctl=0x60, xoff=0, yoff=0, bgr=False,
+                 invert=True, rst=None, bl=None, sleep_ms=None, buf=None, lut=None):
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        self.rst = rst
+        self.bl = bl
+        self.width = width
+        self.height = height
+        self.madctl = madctl | (_MADCTL_BGR if bgr else 0)
+        self.xoff = xoff
+        self.yoff = yoff
+        self.invert = invert
+        self.sleep_ms = sleep_ms or _noop_sleep
+        self.stride = (width + 1) >> 1
+        self.line = bytearray(2 * width)  # the one reusable line buffer
+        self.lmv = memoryview(self.line)
+        self._cmdbuf = bytearray(1)
+        self._arg4 = bytearray(4)
+        self.buf = buf
+        self.lut = lut
+        self.lit = False
+        self.brightness = 1000  # 0..1000, applied after the first frame
+        self.bytes_sent = 0  # pixel bytes, for measurements
+        self.backlight(0)
+        cs.value(1)
+        self.init()
+
+    def attach(self, buf, lut):
+        """The GS4_HMSB buffer and 32-byte big-endian RGB565 LUT that show() sends."""
+        self.buf = buf
+        self.lut = lut
+
+    # -- low level ------------------------------------------------------------------------------
+
+    def _cmd(self, c, data=None):
+        self.cs.value(0)
+        self.dc.value(0)
+        self._cmdbuf[0] = c
+        self.spi.write(self._cmdbuf)
+        if data:
+            self.dc.value(1)
+            self.spi.write(data)
+        self.cs.value(1)
+
+    def init(self):
+        s = self.sleep_ms
+        if self.rst is not None:
+            self.rst.value(1)
+            s(5)
+            self.rst.value(0)
+            s(20)
+            self.rst.value(1)
+            s(120)
+        self._cmd(_SWRESET)
+        s(150)
+        self._cmd(_SLPOUT)
+        s(120)
+        self._cmd(_COLMOD, b"\x55")
+        self._cmd(_MADCTL, bytes((self.madctl,)))
+        self._cmd(_INVON if self.invert else _INVOFF)
+        self._cmd(_NORON)
+        s(10)
+        self._cmd(_DISPON)
+        s(20)
+
+    def _window(self, x, y, w, h):
+        a = self._arg4
+        x0 = x + self.xoff
+        x1 = x0 + w - 1
+        a[0] = x0 >> 8
+        a[1] = x0 & 0xFF
+        a[2] = x1 >> 8
+        a[3] = x1 & 0xFF
+        self._cmd(_CASET, a)
+        y0 = y + self.yoff
+        y1 = y0 + h - 1
+        a[0] = y0 >> 8
+        a[1] = y0 & 0xFF
+        a[2] = y1 >> 8
+        a[3] = y1 & 0xFF
+        self._cmd(_RASET, a)
+
+    # -- frames ---------------------------------------------------------------------------------
+
+    def show(self, rects):
+        """Send the rectangles ``(x, y, w, h)`` (clipped to the screen) from the attached buffer."""
+        W = self.width
+        H = self.height
+        src = self.buf
+        lut = self.lut
+        ex = expand
+        for r in rects:
+            x, y, w, h = r
+            if x < 0:
+                w += x
+                x = 0
+            if y < 0:
+                h += y
+                y = 0
+            if x + w > W:
+                w = W - x
+            if y + h > H:
+                h = H - y
+            if w <= 0 or h <= 0:
+                continue
+            self._window(x, y, w, h)
+            self.cs.value(0)
+            self.dc.value(0)
+            self._cmdbuf[0] = _RAMWR
+            self.spi.write(self._cmdbuf)
+            self.dc.value(1)
+            line = self.lmv[: 2 * w]
+            so = y * self.stride
+            for _ in range(h):
+                ex(src, so, x, w, line, lut)
+                self.spi.write(line)
+                so += self.stride
+            self.cs.value(1)
+            self.bytes_sent += 2 * w * h
+        if not self.lit:
+            self.lit = True
+            self.backlight(self.brightness)
+
+    def show_all(self):
+        self.show(((0, 0, self.width, self.height),))
+
+    # -- power ----------------------------------------------------------------------------------
+
+    def backlight(self, level):
+        """Drive the backlight hardware at 0..1000 (PWM duty; a plain Pin is on for any level)."""
+        bl = self.bl
+        if bl is None:
+            return
+        if hasattr(bl, "duty_u16"):
+            bl.duty_u16(level * 65535 // 1000)
+        else:
+            bl.value(1 if level else 0)
+
+    def set_brightness(self, level):
+        """The brightness 0..1000, applied now if a frame has been shown, else at the first one."""
+        level = max(0, min(1000, level))
+        self.brightness = level
+        if self.lit:
+            self.backlight(level)
+
+    def sleep(self, on):
+        """Panel sleep (backlight off, SLPIN) or wake (SLPOUT, backlight back)."""
+        if on:
+            self.backlight(0)
+            self._cmd(_DISPOFF)
+            self._cmd(_SLPIN)
+            self.sleep_ms(5)
+        else:
+            self._cmd(_SLPOUT)
+            self.sleep_ms(120)
+            self._cmd(_DISPON)
+            self.backlight(self.brightness)

@@ -1,0 +1,149 @@
+"""firmware/app_main.py end to end on fake hardware with a stub App (lib/catan/ui/app.py does not
+exist yet): the first frame and every later dirty rectangle, decoded from the SPI stream, equal
+the canvas; presses reach app.handle; the backlight waits for the first frame; idle dims, then
+sleeps the panel; the press that wakes it is swallowed."""
+
+import sys
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for _p in (ROOT / "firmware", ROOT / "host_tests" / "mp", ROOT):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import app_main  # noqa: E402
+import fake_hw  # noqa: E402
+from catan.ui.canvas import Canvas, lut565  # noqa: E402
+
+
+class GS4Canvas(Canvas):
+    """Pure-Python canvas drawing into a shared GS4_HMSB buffer (FbCanvas' layout)."""
+
+    def __init__(self, w, h, buf):
+        Canvas.__init__(self, w, h)
+        self.buffer = buf
+        self.stride = (w + 1) >> 1
+
+    def _fill(self, x, y, w, h, c):
+        b = self.buffer
+        for yy in range(y, y + h):
+            o = yy * self.stride
+            for xx in range(x, x + w):
+                k = o + (xx >> 1)
+                b[k] = (b[k] & 0xF0) | c if xx & 1 else (b[k] & 0x0F) | (c << 4)
+
+    def get_pixel(self, x, y):
+        v = self.buffer[y * self.stride + (x >> 1)]
+        return v & 15 if x & 1 else v >> 4
+
+
+class StubApp:
+    def __init__(self, canvas, store):
+        self.canvas = canvas
+        self.store = store
+        self.events = []
+        self.ticks = 0
+        self.pending = True
+
+    def handle(self, role):
+        self.events.append(role)
+        self.pending = True
+
+    def tick(self, now):
+        self.ticks += 1
+
+    def draw(self):
+        if not self.pending:
+            return
+        self.pending = False
+        c = self.canvas
+        n = len(self.events)
+        if n == 0:
+            c.fill_rect(0, 0, c.width, c.height, 0)
+            c.text(10, 10, "hello", 9)
+        else:
+            c.fill_rect(20 + 8 * n, 60, 8, 8, n % 16)
+
+
+class Clock:
+    def __init__(self):
+        self.t = (1 << 30) - 20_000  # wraps during the run
+        self.script = {}  # time -> (pin, level)
+
+    def ticks_ms(self):
+        return self.t
+
+    @staticmethod
+    def ticks_diff(a, b):
+        return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
+
+    def sleep_ms(self, ms):
+        for _ in range(ms):
+            self.t = (self.t + 1) & ((1 << 30) - 1)
+            self.elapsed += 1
+            if self.elapsed in self.script:
+                n, level = self.script[self.elapsed]
+                fake_hw.Pin.registry[n].level = level
+
+    elapsed = 0
+
+
+def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
+    monkeypatch.setattr(app_main, "DIM_MS", 2000)
+    monkeypatch.setattr(app_main, "SLEEP_MS", 5000)
+    board = app_main.load_board("pimoroni_display_pack")
+    spis = []
+
+    def SPI(id, **kw):
+        s = fake_hw.SPI(id, dc=board.DISPLAY["dc"], cs=board.DISPLAY["cs"])
+        spis.append(s)
+        return s
+
+    hw = types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI)
+    clk = Clock()
+    # A (GP12, active low): a short press, then idle until sleep; a wake press (swallowed),
+    # then a real one.
+    clk.script = {1300: (12, 0), 1400: (12, 1), 9000: (12, 0), 9100: (12, 1), 10000: (12, 0),
+                  10100: (12, 1)}  # the display's init sleeps take the first few hundred ms
+    app = app_main.run(board, hw=hw, App=StubApp, make_canvas=GS4Canvas, store=object(),
+                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                       max_loops=1000)
+    assert app.events == ["a", "a"]
+    d = app_main.display
+    c = app_main.canvas
+    assert d.width == 240 and d.height == 135 and (d.xoff, d.yoff) == (40, 53)
+    panel = fake_hw.Panel()
+    panel.feed(spis[0].writes)
+    assert fake_hw.mismatches(panel, bytes(c.buffer), 240, 135, lut565(), 40, 53) == []
+    assert 0x10 in panel.commands and panel.commands[-1] != 0x10  # slept, then woke (SLPOUT)
+    duties = d.bl.history
+    assert duties[0] == 0 and 65535 in duties and 150 * 65535 // 1000 in duties
+    dim = 150 * 65535 // 1000
+    seq = [v for i, v in enumerate(duties) if i == 0 or duties[i - 1] != v]
+    assert seq[:6] == [0, 65535, dim, 0, 65535, dim]  # dark, first frame, dim, sleep, wake, dim
+
+
+def test_smoke_test_screen_and_button_names():
+    import smoke_test
+
+    board = app_main.load_board("waveshare_pico_lcd_114")
+    spis = []
+
+    def SPI(id, **kw):
+        s = fake_hw.SPI(id, dc=board.DISPLAY["dc"], cs=board.DISPLAY["cs"])
+        spis.append(s)
+        return s
+
+    hw = types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI)
+    clk = Clock()
+    clk.script = {1000: (2, 0), 1100: (2, 1), 1300: (15, 0), 2500: (15, 1)}  # up; A held long
+    d, c, seen = smoke_test.run(board, hw=hw, make_canvas=GS4Canvas, ticks_ms=clk.ticks_ms,
+                                ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms, max_loops=300)
+    assert seen == ["up", "a_long"]
+    panel = fake_hw.Panel()
+    panel.feed(spis[0].writes)
+    assert fake_hw.mismatches(panel, bytes(c.buffer), 240, 135, lut565(), 40, 53) == []
+    w = 240
+    white = fake_hw.expected565(bytes([0x99]), 2, lut565(), 0, 0)
+    assert panel.pixel(40, 53) == white and panel.pixel(40 + w - 1, 53) == white  # top corners

@@ -1,0 +1,138 @@
+"""The ST7789 driver against a model panel ("virtual Pico"): the captured SPI stream, decoded back
+into an RGB565 picture, equals the canvas' own GS4 render through the palette, full frame and
+dirty regions, at each board's size and RAM offsets; the backlight waits for the first frame."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+for _p in (ROOT / "firmware", ROOT / "host_tests" / "mp", ROOT):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import canvas_scene  # noqa: E402  (host_tests/mp)
+import fake_hw  # noqa: E402
+import st7789  # noqa: E402
+from catan.ui.canvas import Canvas, lut565  # noqa: E402
+
+
+class ListCanvas(Canvas):
+    """A plain-Python canvas (index per pixel) standing in for FbCanvas on CPython."""
+
+    def __init__(self, w, h):
+        Canvas.__init__(self, w, h)
+        self.px = bytearray(w * h)
+
+    def _fill(self, x, y, w, h, c):
+        for yy in range(y, y + h):
+            o = yy * self.width
+            self.px[o + x:o + x + w] = bytes((c,)) * w
+
+    def get_pixel(self, x, y):
+        return self.px[y * self.width + x]
+
+
+def make(width, height, xoff=0, yoff=0, bgr=False):
+    dc = fake_hw.Pin(16)
+    cs = fake_hw.Pin(17)
+    spi = fake_hw.SPI(0, dc=dc, cs=cs)
+    bl = fake_hw.PWM(fake_hw.Pin(20))
+    d = st7789.ST7789(spi, dc, cs, width, height, madctl=0x60, xoff=xoff, yoff=yoff, bgr=bgr,
+                      bl=bl)
+    return d, spi, bl
+
+
+BOARDS = ["pimoroni_display_pack", "pimoroni_display_pack_2", "waveshare_pico_lcd_114",
+          "waveshare_pico_lcd_13"]
+
+
+def board(name):
+    return __import__("boards." + name, None, None, ["x"])
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_files_are_complete(name):
+    b = board(name)
+    for rot in b.ROTATIONS:
+        madctl, w, h, xo, yo = rot
+        assert 0 <= madctl < 256 and w + xo <= 320 and h + yo <= 320
+    _, w, h, _, _ = b.ROTATIONS[b.DISPLAY["rotation"]]
+    assert (w, h) == (b.DISPLAY["width"], b.DISPLAY["height"])
+    assert b.SAFE_BOOT_BUTTON in b.BUTTONS
+    pins = [p for p, _, _ in b.BUTTONS.values()]
+    used = pins + [b.SPI["sck"], b.SPI["mosi"], b.DISPLAY["cs"], b.DISPLAY["dc"], b.BACKLIGHT["pin"]]
+    if b.DISPLAY["rst"] is not None:
+        used.append(b.DISPLAY["rst"])
+    assert len(used) == len(set(used)), "a pin is used twice"
+    assert all(0 <= p <= 29 for p in used)
+    for _pin, pull, active in b.BUTTONS.values():
+        assert pull in ("up", "down", None) and active in (0, 1)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_full_frame_and_dirty_regions_decode_to_the_canvas(name):
+    b = board(name)
+    madctl, w, h, xo, yo = b.ROTATIONS[b.DISPLAY["rotation"]]
+    d, spi, bl = make(w, h, xo, yo)
+    c = ListCanvas(w, h)
+    canvas_scene.draw(c)
+    lut = lut565()
+    gs4 = c.gs4()
+    d.attach(gs4, lut)
+    c.take_dirty()
+    d.show_all()
+    panel = fake_hw.Panel()
+    panel.feed(spi.take())
+    assert panel.on and panel.inverted and panel.madctl == 0x60
+    assert fake_hw.mismatches(panel, gs4, w, h, lut, xo, yo) == []
+    # a small change: only its rectangle goes out
+    c.fill_rect(10, 20, 12, 9, 5)
+    c.text(30, 40, "7", 1)
+    rects = c.take_dirty()
+    gs4b = c.gs4()
+    d.attach(gs4b, lut)
+    d.show(rects)
+    w2 = spi.take()
+    panel.feed(w2)
+    assert fake_hw.mismatches(panel, gs4b, w, h, lut, xo, yo) == []
+    pix = sum(rw * rh for _, _, rw, rh in rects)
+    assert sum(len(x[2]) for x in w2) == 2 * pix + 11 * len(rects)  # CASET 5 + RASET 5 + RAMWR 1
+
+
+def test_backlight_waits_for_the_first_frame_and_dims():
+    d, spi, bl = make(240, 135, 40, 53)
+    assert bl.history and all(v == 0 for v in bl.history)
+    d.set_brightness(500)
+    assert bl.duty == 0
+    d.attach(bytes(120 * 135), lut565())
+    d.show([(0, 0, 4, 4)])
+    assert bl.duty == 500 * 65535 // 1000
+    d.set_brightness(1000)
+    assert bl.duty == 65535
+
+
+def test_rectangles_are_clipped_and_empty_ones_skipped():
+    d, spi, bl = make(240, 135, 40, 53)
+    d.attach(bytes(120 * 135), lut565())
+    spi.take()
+    d.show([(-5, -5, 10, 10), (235, 130, 20, 20), (300, 0, 5, 5), (0, 0, 0, 9)])
+    panel = fake_hw.Panel()
+    panel.feed(spi.take())
+    assert panel.pixels == 25 + 25
+
+
+def test_bgr_sets_the_madctl_bit_and_python_expander_matches_reference():
+    d, spi, bl = make(240, 135, bgr=True)
+    panel = fake_hw.Panel()
+    panel.feed(spi.take())
+    assert panel.madctl == 0x68
+    src = bytes(range(256)) * 2
+    lut = lut565()
+    for x, n in ((0, 16), (1, 15), (3, 4), (7, 1)):
+        dst = bytearray(2 * n)
+        st7789.expand_py(src, 16, x, n, dst, lut)
+        for k in range(n):
+            want = fake_hw.expected565(src[16:], 64, lut, x + k, 0)
+            assert (dst[2 * k] << 8) | dst[2 * k + 1] == want
