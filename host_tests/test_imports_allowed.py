@@ -1,4 +1,5 @@
-"""Guard: every module under lib/ imports only what the Pico's stock MicroPython has.
+"""Guard: every module under lib/, firmware/ and boards/ imports only what the Pico's
+stock MicroPython has.
 
 lib/ must run unchanged on the rp2 firmware, whose module set differs from CPython's and
 from both host MicroPython ports (the wasm port even freezes functools, itertools, copy,
@@ -90,3 +91,18 @@ def test_guard_catches_hidden_imports():
     found = violations(source, "x.py", {"catan"})
     assert [m.split(": ")[0] for m in found] == ["x.py:5", "x.py:9", "x.py:13"], found
     assert "'typing'" in found[0] and "'itertools'" in found[1] and "'numpy'" in found[2]
+
+
+ROOT = LIB.parent
+DEVICE_FILES = sorted((ROOT / "firmware").glob("*.py")) + sorted((ROOT / "boards").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", DEVICE_FILES,
+                         ids=[p.relative_to(ROOT).as_posix() for p in DEVICE_FILES])
+def test_device_imports_exist_on_pico(path):
+    """The device shell sits next to lib/ on the Pico: it may import the firmware's modules,
+    lib/'s packages, its own sibling modules, and the board files."""
+    own = own_packages() | {p.stem for p in (ROOT / "firmware").glob("*.py")} | {"boards",
+                                                                                  "board_config"}
+    found = violations(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix(), own)
+    assert not found, "imports the Pico firmware lacks:\n" + "\n".join(found)
