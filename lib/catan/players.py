@@ -708,6 +708,7 @@ def _multisets():
 
 
 def _find(keys, k):
+    # The index of k in the sorted sequence keys (binary search).
     lo, hi = 0, len(keys) - 1
     while lo < hi:
         mid = (lo + hi) // 2
@@ -824,13 +825,7 @@ def island_one_value(t, roads, builds, used):
         while n < len(chain) and builds >> chain[n] & 1:
             n += 1
         lev.append(n)
-    lo, hi = 0, len(masks) - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if masks[mid] < roads:
-            lo = mid + 1
-        else:
-            hi = mid
+    lo = _find(masks, roads)
     s = base[lo] + lev[0] * widths[lo] + lev[1]
     k = lev[2]
     g = (1 << k) - 1 + (used & ((1 << k) - 1))
