@@ -123,21 +123,18 @@ class ST7789:
         s(20)
 
     def _window(self, x, y, w, h):
+        self._range(_CASET, x + self.xoff, w)
+        self._range(_RASET, y + self.yoff, h)
+
+    def _range(self, cmd, start, length):
+        # CASET / RASET: first and last column (row), big-endian 16 bits each.
         a = self._arg4
-        x0 = x + self.xoff
-        x1 = x0 + w - 1
-        a[0] = x0 >> 8
-        a[1] = x0 & 0xFF
-        a[2] = x1 >> 8
-        a[3] = x1 & 0xFF
-        self._cmd(_CASET, a)
-        y0 = y + self.yoff
-        y1 = y0 + h - 1
-        a[0] = y0 >> 8
-        a[1] = y0 & 0xFF
-        a[2] = y1 >> 8
-        a[3] = y1 & 0xFF
-        self._cmd(_RASET, a)
+        end = start + length - 1
+        a[0] = start >> 8
+        a[1] = start & 0xFF
+        a[2] = end >> 8
+        a[3] = end & 0xFF
+        self._cmd(cmd, a)
 
     # -- frames ---------------------------------------------------------------------------------
 

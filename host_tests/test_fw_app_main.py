@@ -89,10 +89,8 @@ class Clock:
     elapsed = 0
 
 
-def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
-    monkeypatch.setattr(app_main, "DIM_MS", 2000)
-    monkeypatch.setattr(app_main, "SLEEP_MS", 5000)
-    board = app_main.load_board("pimoroni_display_pack")
+def fake_hardware(board):
+    """A stand-in for ``machine`` on ``board``, and the list of the SPI buses it made."""
     spis = []
 
     def SPI(id, **kw):
@@ -100,7 +98,14 @@ def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
         spis.append(s)
         return s
 
-    hw = types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI)
+    return types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI), spis
+
+
+def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
+    monkeypatch.setattr(app_main, "DIM_MS", 2000)
+    monkeypatch.setattr(app_main, "SLEEP_MS", 5000)
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, spis = fake_hardware(board)
     clk = Clock()
     # A (GP12, active low): a short press, then idle until sleep; a wake press (swallowed),
     # then a real one.
@@ -128,14 +133,7 @@ def test_smoke_test_screen_and_button_names():
     import smoke_test
 
     board = app_main.load_board("waveshare_pico_lcd_114")
-    spis = []
-
-    def SPI(id, **kw):
-        s = fake_hw.SPI(id, dc=board.DISPLAY["dc"], cs=board.DISPLAY["cs"])
-        spis.append(s)
-        return s
-
-    hw = types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI)
+    hw, spis = fake_hardware(board)
     clk = Clock()
     clk.script = {1000: (2, 0), 1100: (2, 1), 1300: (15, 0), 2500: (15, 1)}  # up; A held long
     d, c, seen = smoke_test.run(board, hw=hw, make_canvas=GS4Canvas, ticks_ms=clk.ticks_ms,
