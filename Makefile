@@ -9,7 +9,7 @@ NPM_STAMP := tools/wasm/node_modules/.package-lock.stamp
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench play clean distclean
+.PHONY: help setup mpy assets lint test bench sim play clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -43,6 +43,11 @@ test: setup ## run host_tests with pytest: CPython tests and the scripts under r
 
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
+
+BOARD ?= pimoroni_display_pack
+
+sim: setup ## play in a desktop window (BOARD=pimoroni_display_pack; see tools/sim.py --help)
+	$(PY) tools/sim.py --board $(BOARD)
 
 play: setup ## play in the terminal (python -m catan.console)
 	PYTHONPATH=lib $(PY) -m catan.console
