@@ -489,6 +489,31 @@ class Game:
         best = max(self.score(p) for p in range(self.players))
         return [p for p in range(self.players) if self.score(p) == best]
 
+    # ------------------------------------------------------ actions as tuples
+
+    def perform(self, action):
+        """Carry out an action given as a tuple, the form front ends and computer players
+        pass around: ``("roll", mask)``, ``("stop",)``, ``("joker", j, die, resource)``,
+        ``("trade", resource)``, ``("build", item)``, ``("undo",)``, ``("end",)``.
+        IllegalAction (state unchanged) if it is not legal now."""
+        op = action[0]
+        if op == "roll":
+            self.roll(action[1])
+        elif op == "stop":
+            self.stop()
+        elif op == "joker":
+            self.joker(action[1], action[2], action[3])
+        elif op == "trade":
+            self.trade(action[1])
+        elif op == "build":
+            self.build(action[1])
+        elif op == "undo":
+            self.undo()
+        elif op == "end":
+            self.end_turn()
+        else:
+            raise ValueError("unknown action %r" % (op,))
+
     # ------------------------------------------------------------ log, replay
 
     def _check(self, why):

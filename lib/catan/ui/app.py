@@ -1,0 +1,319 @@
+"""The application: screens, the game in progress, saves, statistics and settings.
+
+    app = App(canvas, store, roles=("a", "b", "x", "y"))
+    app.handle("a")        # a role event from the buttons (or the simulator's keyboard)
+    app.tick(now_ms)       # time passes: messages expire, computer seats act
+    app.draw()             # paint what changed into the canvas; then send canvas.take_dirty()
+
+The same class runs on the device (framebuf canvas, flash store) and in the simulator
+(displayio canvas, a folder). ``store`` has ``read(name) -> bytes or None``,
+``write(name, data) -> bool`` and ``take_problems()`` (see ``firmware/store.py``).
+
+Screens are objects with ``handle(key)``, ``paint(canvas)`` and optionally ``tick(now)`` and
+``busy()``. A screen never clears the display: it asks for a region to be redrawn with
+``app.refresh(x, y, w, h)``, and ``draw`` repaints each region by clipping the canvas to it
+and running the screen's whole ``paint`` (primitives outside the clip cost a comparison), so
+a partial redraw gives exactly the pixels of a full one. Rarely used screens live in their
+own modules, imported when first opened.
+
+Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev" and "next"
+(a four-button board moves with them), the joystick's directions pass through; long presses
+give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
+"""
+
+from catan.codec import SaveError, dumps, loads
+from catan.dice import HardwareDice, SeededDice
+from catan.game import IllegalAction
+from catan.ui import canvas as cv
+from catan.ui.layout import Layout
+from catan.ui.records import STEP_MS, Settings, Stats
+
+_KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": "up",
+         "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
+         "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
+HUMAN = 255  # a seat's level when a person plays it
+LEVEL_NAMES = ("easy", "medium", "hard")
+_SAVE_TAG = b"G"
+
+
+def _hardware_dice(seed):
+    return SeededDice(seed) if seed is not None else HardwareDice()
+
+
+class App:
+    def __init__(self, canvas, store, roles=None, dice=None):
+        self.c = canvas
+        self.lay = Layout(canvas.width, canvas.height)
+        self.store = store
+        self.roles = tuple(roles) if roles else ("a", "b", "x", "y")
+        self.joystick = "up" in self.roles
+        self.make_dice = dice or _hardware_dice  # seed or None -> a dice source
+        self.now = 0
+        self.screen = None
+        self._full = True
+        self._regions = []
+        self.settings = Settings.load(store)
+        self.stats = Stats.load(store)
+        self.game = None
+        self.levels = b""
+        self.review = None
+        self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
+        self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
+        self._load_game()
+        for name, what in store.take_problems():
+            self._problems.append("%s was %s: set aside" % (name, what))
+        self.open("menus", "Title")
+        if self._problems:
+            self.open("info", "Message", "Storage", "\n".join(self._problems))
+            self._problems = []
+
+    # ------------------------------------------------------------------ screens
+
+    def show(self, screen):
+        self.screen = screen
+        self.refresh_all()
+
+    def open(self, module, name, *args):
+        """Show screen class ``name`` of ``catan.ui.<module>``, imported on first use."""
+        mod = __import__("catan.ui." + module, None, None, (name,))
+        self.show(getattr(mod, name)(self, *args))
+
+    def refresh(self, x, y, w, h):
+        """Ask for the rectangle to be repainted at the next ``draw``."""
+        if not self._full:
+            self._regions.append((x, y, w, h))
+
+    def refresh_all(self):
+        self._full = True
+        self._regions = []
+
+    # ------------------------------------------------------------------ the loop
+
+    def handle(self, role):
+        key = _KEYS.get(role)
+        if key is None:
+            return
+        if self.settings.swap and key in ("ok", "back"):
+            key = "back" if key == "ok" else "ok"
+        self.screen.handle(key)
+
+    def tick(self, now_ms):
+        self.now = now_ms
+        tick = getattr(self.screen, "tick", None)
+        if tick:
+            tick(now_ms)
+
+    def draw(self):
+        c = self.c
+        if self._full:
+            self._full = False
+            self._regions = []
+            c.reset_clip()
+            if c.width > self.lay.width or c.height > self.lay.height:
+                c.fill_rect(0, 0, c.width, c.height, cv.DEEP)
+            self.screen.paint(c)
+            return
+        regions = self._regions
+        self._regions = []
+        for r in regions:
+            c.set_clip(r[0], r[1], r[2], r[3])
+            self.screen.paint(c)
+        c.reset_clip()
+
+    def busy(self):
+        """True while something happens without input (a computer's turn)."""
+        b = getattr(self.screen, "busy", None)
+        return bool(b and b())
+
+    def finished(self):
+        """True once the game that was being played has ended and its results are shown."""
+        return self.game is not None and self.game.over()
+
+    @property
+    def brightness(self):
+        """Backlight level for the device, 0..1000."""
+        return self.settings.brightness * 100
+
+    def keys_help(self):
+        if self.joystick:
+            return "A:ok B:menu stick:move"
+        return "A:ok B:menu X/Y:move"
+
+    # ------------------------------------------------------------------ seats
+
+    def level(self, p):
+        """The computer level of seat ``p``, or None when a person plays it."""
+        v = self.levels[p] if p < len(self.levels) else HUMAN
+        return None if v == HUMAN else v
+
+    def level_name(self, p):
+        v = self.level(p)
+        return "human" if v is None else LEVEL_NAMES[v]
+
+    def seat_name(self, p):
+        return "P%d" % (p + 1)
+
+    def humans(self):
+        return [p for p in range(self.game.players) if self.level(p) is None]
+
+    def step_ms(self):
+        return STEP_MS[self.settings.speed]
+
+    # ------------------------------------------------------------------ the game
+
+    def new_game(self, island, levels, seed=None):
+        from catan.game import Game
+
+        self.game = Game(island, len(levels), self.make_dice(seed))
+        self.levels = bytes(levels)
+        self.review = None
+        if self.settings.coach and island == 1:
+            self.review = self._new_review()
+        self._rolled = [0] * 6
+        self.save()
+        self.start_turn()
+
+    def _new_review(self):
+        try:
+            from catan.coach import Review
+        except ImportError:
+            return None
+        return Review()
+
+    def start_turn(self):
+        from catan.ui.turn import Turn
+
+        self.show(Turn(self))
+
+    def has_save(self):
+        return self.game is not None and not self.game.over()
+
+    def _load_game(self):
+        data = self.store.read("game")
+        if not data:
+            return
+        try:
+            if data[:1] != _SAVE_TAG or len(data) < 2 or len(data) < 2 + data[1]:
+                raise SaveError("not a saved game of this app")
+            n = data[1]
+            g = loads(bytes(data[2 + n:]), self.make_dice(None))
+            if g.players != n:
+                raise SaveError("the seats do not match the game")
+        except SaveError as e:
+            self.store.write("game-bad", data)
+            self.store.write("game", b"")
+            self._problems.append("The saved game could not be loaded (%s). It was set aside." % e)
+            return
+        self.game = g
+        self.levels = bytes(data[2:2 + n])
+
+    def save(self):
+        g = self.game
+        data = _SAVE_TAG + bytes((g.players,)) + self.levels + dumps(g)
+        if not self.store.write("game", data):
+            self._problems.append("could not save: %s" % getattr(self.store, "error", "?"))
+
+    def perform(self, action):
+        """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
+        g = self.game
+        if action[0] == "roll" and g.why_roll(action[1]):
+            return g.why_roll(action[1])
+        if self.review is not None and self.level(g.player) is None:
+            try:
+                self.review.note(g, action)
+            except Exception:  # the coach must never stop a game
+                self.review = None
+        try:
+            g.perform(action)
+        except IllegalAction as e:
+            return str(e)
+        if action[0] == "roll":
+            mask = action[1]
+            for i in range(g.dice_count()):
+                if mask is None or mask >> i & 1:
+                    self._rolled[g.faces[i]] += 1
+        if action[0] == "end" or g.over():
+            self._turn_over()
+        else:
+            self.save()
+        return None
+
+    def _turn_over(self):
+        self.stats.add_dice(self._rolled)
+        self._rolled = [0] * 6
+        g = self.game
+        if g.over():
+            self._record()
+            self.store.write("game", b"")
+            self.open("info", "GameOver")
+            return
+        self.save()
+        self.stats.save(self.store)
+        p = g.player
+        humans = self.humans()
+        if self.level(p) is None and len(humans) > 1:
+            self.open("info", "HandOver")
+        else:
+            self.start_turn()
+
+    def _record(self):
+        # Count a finished game once, even if the power fails before its save is cleared.
+        from catan.codec import crc16
+
+        g = self.game
+        st = self.stats
+        mark = crc16(dumps(g)) or 1
+        if st.last != mark:
+            st.last = mark
+            for p in self.humans():
+                if g.island.number == 1:
+                    xs = 0
+                    for t in range(g.turns[p]):
+                        if g.track[p * 15 + t] < 0:
+                            xs += 1
+                    st.add_one(g.score(p), xs)
+                else:
+                    st.add_two(g.winner == p, g.turns[p])
+        st.save(self.store)
+
+    def computer_step(self):
+        """One action of the computer seat whose turn it is (shown by the turn screen)."""
+        from catan.players import next_action
+
+        g = self.game
+        turn = self.screen
+        action = next_action(g, self.level(g.player), g.player)
+        turn.show_step(action)
+        self.perform(action)
+        if self.screen is turn and action[0] != "end":
+            turn.after(action)
+
+    def finish_computer_turn(self):
+        g = self.game
+        p = g.player
+        turns = g.turns[p]
+        while self.screen.busy() and g.player == p and g.turns[p] == turns and not g.over():
+            self.computer_step()
+
+    def advice(self):
+        """The coach's advice for the current position: (action, value, unit), or None."""
+        try:
+            from catan import coach
+        except ImportError:
+            return None
+        g = self.game
+        action, best, _ = coach.hint(g)
+        return action, best, coach.unit(g)
+
+    def pause(self):
+        self.open("menus", "Pause", self.screen)
+
+    def resume(self):
+        g = self.game
+        if g.over():
+            self.open("info", "GameOver")
+        else:
+            self.start_turn()
+
+    def save_settings(self):
+        self.settings.save(self.store)

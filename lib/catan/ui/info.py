@@ -1,0 +1,390 @@
+"""Screens that show rather than ask: messages, the hand-over between players, game over,
+the score sheet, statistics, high scores, dice fairness and the rules card.
+
+Paged screens turn pages with prev/next (or the joystick) and leave with "back".
+"""
+
+from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP, X_PENALTY
+from catan.ui import canvas as cv
+from catan.ui import font_large, sprites
+from catan.ui import widgets as wg
+from catan.ui.records import HIGH
+
+_ISLANDS = ("One", "Two")
+
+
+class Message:
+    """A title and a paragraph; any of ok/back continues to ``then`` (default: the title)."""
+
+    def __init__(self, app, title, text, then=None):
+        self.app = app
+        self.title = title
+        self.text = text
+        self.then = then
+
+    def handle(self, key):
+        if key in ("ok", "back"):
+            if self.then is not None:
+                self.app.show(self.then)
+            else:
+                self.app.open("menus", "Title")
+
+    def paint(self, c):
+        lay = self.app.lay
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        wg.bar(c, 0, 0, lay.width, self.title, cv.GOLD)
+        wg.paragraph(c, 4, wg.BAR + 4, lay.width - 8, self.text, cv.WHITE)
+        c.text(4, lay.height - wg.LINE - 1, "A: continue", cv.SAND)
+
+
+def _track(c, x, y, w, g, p):
+    # Island One's 15 score boxes of seat p, each (w // 15) wide; X in red, future empty.
+    bw = w // TURNS_ONE
+    for t in range(TURNS_ONE):
+        bx = x + t * bw
+        if t < g.turns[p]:
+            v = g.track[p * TURNS_ONE + t]
+            c.fill_rect(bx, y, bw - 1, 11, cv.SAND)
+            s = "X" if v == X_PENALTY else "%d" % v
+            c.text(bx + (bw - 1 - c.text_width(s)) // 2, y + 1, s, cv.RED if v < 0 else cv.BLACK)
+        else:
+            c.rect(bx, y, bw - 1, 11, cv.DEEP)
+
+
+def _vp_boxes(c, x, y, g, p):
+    # Island Two: ten VP boxes, filled up to the seat's VP; the awards it holds.
+    vp = g.vp(p)
+    for k in range(WIN_VP):
+        if k < vp:
+            c.fill_rect(x + 9 * k, y + 3, 8, 10, cv.GOLD)
+        else:
+            c.rect(x + 9 * k, y + 3, 8, 10, cv.DEEP)
+    ax = x + 9 * WIN_VP + 4
+    for held, spr in ((g.longest == p, sprites.LONGEST_ROAD), (g.largest == p, sprites.LARGEST_ARMY)):
+        c.sprite(ax, y, spr, cv.WHITE if held else cv.DEEP)
+        ax += 18
+
+
+def _summary(c, app, y, w, rank=False):
+    # One block per seat: its name, level and result, then its track or VP boxes.
+    g = app.game
+    order = list(range(g.players))
+    if rank:
+        order.sort(key=lambda p: -g.result(p) * 100 + p)
+    winners = g.winners()
+    for p in order:
+        name = app.seat_name(p)
+        if g.island.number == 1:
+            res = "%d pts" % g.score(p)
+        else:
+            res = "VP %d  road %d  knights %d" % (g.vp(p), g.road_length(p), g.knights(p))
+        colour = cv.GOLD if p in winners else cv.WHITE
+        c.fill_rect(4, y + 2, 6, 6, wg.PLAYER_COLOUR[p])
+        pen = c.text(14, y, name, colour)
+        pen = c.text(pen + 4, y, app.level_name(p), cv.LIGHT)
+        c.text(pen + 6, y, res, colour)
+        y += wg.LINE + 1
+        if g.island.number == 1:
+            _track(c, 4, y, w - 8, g, p)
+            y += 13
+        else:
+            _vp_boxes(c, 4, y, g, p)
+            y += 17
+    return y
+
+
+class HandOver:
+    """Between two people's turns: whose turn it is now, and everyone's standing."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def handle(self, key):
+        if key == "ok":
+            self.app.start_turn()
+        elif key in ("back", "menu"):
+            self.app.pause()
+
+    def paint(self, c):
+        app = self.app
+        lay = app.lay
+        g = app.game
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        p = g.player
+        c.fill_rect(0, 0, lay.width, 22, wg.PLAYER_COLOUR[p])
+        wg.centred(c, 0, lay.width, 2, "Pass to %s" % app.seat_name(p), cv.BLACK, font_large)
+        _summary(c, app, 26, lay.width)
+        c.text(4, lay.height - wg.LINE - 1, "%s: press A to start" % app.seat_name(p), cv.SAND)
+
+
+class GameOver:
+    """The ranking, then for each person a new high score's initials, then the coach."""
+
+    def __init__(self, app):
+        self.app = app
+        self.page = 0  # 0 ranking, 1 coach review
+        g = app.game
+        st = app.stats
+        isl = g.island.number
+        self.pending = []  # seats whose result enters the high-score table
+        for p in app.humans():
+            v = g.score(p) if isl == 1 else (g.turns[p] if g.winner == p else None)
+            if v is not None and st.qualifies(isl, v):
+                self.pending.append((p, v))
+        self.review = app.review.worst(3) if app.review is not None else []
+
+    def handle(self, key):
+        app = self.app
+        if key != "ok" and key != "back":
+            return
+        if self.pending:
+            p, v = self.pending[0]
+            from catan.ui.menus import TextEntry
+
+            app.show(TextEntry(app, self, "High score! %s, your initials" % app.seat_name(p),
+                               "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        elif self.review and self.page == 0:
+            self.page = 1
+            app.refresh_all()
+        else:
+            app.game = None
+            app.open("menus", "Title")
+
+    def entered(self, text):
+        p, v = self.pending.pop(0)
+        app = self.app
+        app.stats.add_high(app.game.island.number, v, text)
+        app.stats.save(app.store)
+        return None
+
+    def paint(self, c):
+        app = self.app
+        lay = app.lay
+        g = app.game
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        if self.page == 1:
+            wg.bar(c, 0, 0, lay.width, "Coach: your costliest choices", cv.SKY)
+            y = wg.BAR + 3
+            from catan.ui.turn import _num, describe
+
+            for turn, action, loss in self.review:
+                y = wg.paragraph(c, 4, y, lay.width - 8, "Turn %d: you %s, -%s points" % (
+                    turn + 1, describe(g, action), _num(loss)), cv.WHITE) + 2
+            c.text(4, lay.height - wg.LINE - 1, "A: done", cv.SAND)
+            return
+        w = g.winners()
+        if g.players == 1:
+            if g.island.number == 1:
+                head = "Final score %d" % g.score(0)
+            else:
+                head = "10 VP in %d turns" % g.turns[0]
+        else:
+            head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
+        wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
+        _summary(c, app, wg.BAR + 3, lay.width, rank=True)
+        more = "A: enter your initials" if self.pending else "A: continue"
+        c.text(4, lay.height - wg.LINE - 1, more, cv.SAND)
+
+
+class Scores:
+    """Pages: 0 this game's score sheet, 1 Island One stats, 2 Island Two stats, 3 high
+    scores, 4 dice fairness. The sheet page exists only during a game."""
+
+    def __init__(self, app, page, owner=None):
+        self.app = app
+        self.page = page
+        self.owner = owner  # the screen to return to, or None: the title
+        self.first = 0 if app.game is not None and page == 0 else 1
+
+    def handle(self, key):
+        app = self.app
+        if key in ("prev", "up", "left", "next", "down", "right"):
+            step = -1 if key in ("prev", "up", "left") else 1
+            n = 5 - self.first
+            self.page = (self.page - self.first + step) % n + self.first
+            app.refresh_all()
+        elif key in ("ok", "back", "sheet"):
+            _leave(app, self.owner)
+
+    def paint(self, c):
+        lay = self.app.lay
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        (self._sheet, self._stats, self._stats, self._high, self._dice)[self.page](c)
+        c.text(4, lay.height - wg.LINE - 1, "X/Y: page  A: back", cv.DEEP)
+
+    def _sheet(self, c):
+        app = self.app
+        g = app.game
+        lay = app.lay
+        isl = g.island.number
+        title = "Island %s, turn %d" % (_ISLANDS[isl - 1], g.turns[g.player] + 1)
+        wg.bar(c, 0, 0, lay.width, title)
+        _summary(c, app, wg.BAR + 3, lay.width)
+
+    def _stats(self, c):
+        st = self.app.stats
+        lay = self.app.lay
+        k = self.page - 1
+        wg.bar(c, 0, 0, lay.width, "Statistics: Island %s" % _ISLANDS[k])
+        games = st.games[k]
+        if k == 0:
+            avg = _avg(st.total[0], games)
+            line = "%d games, average %s, best %s, X %d" % (
+                games, avg, "-" if st.best[0] < 0 else "%d" % st.best[0], st.extra[0])
+            axis = ("0", "70", "130+")
+        else:
+            won = st.extra[1]
+            line = "%d games, %d won, average %s turns, best %s" % (
+                games, won, _avg(st.total[1], won), "-" if st.best[1] < 0 else "%d" % st.best[1])
+            axis = ("7", "14", "20+")
+        y = wg.paragraph(c, 4, wg.BAR + 3, lay.width - 8, line, cv.WHITE) + 2
+        _bars(c, 4, y, lay.width - 8, lay.height - y - 2 * wg.LINE - 4, st.hist[k], cv.GOLD)
+        base = lay.height - 2 * wg.LINE - 1
+        c.text(4, base, axis[0], cv.SAND)
+        wg.centred(c, 0, lay.width, base, axis[1], cv.SAND)
+        c.text(lay.width - 4 - c.text_width(axis[2]), base, axis[2], cv.SAND)
+
+    def _high(self, c):
+        st = self.app.stats
+        lay = self.app.lay
+        wg.bar(c, 0, 0, lay.width, "High scores")
+        half = lay.width // 2
+        for k in range(2):
+            x = 4 + k * half
+            y = wg.BAR + 3
+            c.text(x, y, "Island %s" % _ISLANDS[k] + ("" if k == 0 else " (turns)"), cv.GOLD)
+            y += wg.LINE + 2
+            h = st.high[k]
+            for i in range(HIGH):
+                if i < len(h):
+                    c.text(x, y, "%d. %s  %d" % (i + 1, h[i][1], h[i][0]), cv.WHITE)
+                else:
+                    c.text(x, y, "%d. -" % (i + 1), cv.LIGHT)
+                y += wg.LINE + 1
+
+    def _dice(self, c):
+        st = self.app.stats
+        lay = self.app.lay
+        d = st.dice
+        total = sum(d)
+        wg.bar(c, 0, 0, lay.width, "Dice fairness: %d rolled" % total)
+        top = wg.BAR + 4
+        bottom = lay.height - 3 * wg.LINE - 4
+        most = max(d) or 1
+        step = (lay.width - 8) // 6
+        for f in range(6):
+            x = 4 + f * step
+            h = (bottom - top - 18) * d[f] // most
+            c.fill_rect(x + 2, bottom - 18 - h, step - 6, h, wg.DIE_COLOUR[f])
+            c.fill_rect(x + (step - 20) // 2, bottom - 17, 18, 18, cv.WHITE)
+            c.sprite(x + (step - 20) // 2 + 1, bottom - 16, wg.die_sprite(f), wg.DIE_COLOUR[f])
+            pct = "-" if not total else "%d.%d%%" % (1000 * d[f] // total // 10,
+                                                      1000 * d[f] // total % 10)
+            wg.centred(c, x, step - 2, bottom + 3, pct, cv.WHITE)
+        wg.paragraph(c, 4, bottom + 3 + wg.LINE, lay.width - 8, _verdict(d), cv.SAND)
+
+
+def _leave(app, owner):
+    if owner is not None:
+        app.show(owner)
+    else:
+        app.open("menus", "Title")
+
+
+def _avg(total, n):
+    if not n:
+        return "-"
+    v = (10 * total + n // 2) // n
+    return "%d.%d" % (v // 10, v % 10)
+
+
+def _bars(c, x, y, w, h, counts, colour):
+    # A bar chart of ``counts`` filling the box, one bar per count.
+    most = max(counts) or 1
+    n = len(counts)
+    bw = w // n
+    c.hline(x, y + h, bw * n, cv.SAND)
+    for i in range(n):
+        bh = (h - 1) * counts[i] // most
+        if bh:
+            c.fill_rect(x + i * bw + 1, y + h - bh, bw - 2, bh, colour)
+
+
+def _verdict(d):
+    # Pearson's chi-squared test of six equally likely faces (5 degrees of freedom).
+    n = sum(d)
+    if n < 60:
+        return "Too few rolls yet to judge (60 needed)."
+    chi = 0
+    for k in d:
+        chi += (6 * k - n) * (6 * k - n)
+    chi = chi / (6 * n)  # sum((k - n/6)^2 / (n/6))
+    tenths = int(chi * 10 + 0.5)
+    text = "chi2 = %d.%d: " % (tenths // 10, tenths % 10)
+    if chi < 11.07:  # the 95 % point of chi-squared with 5 degrees of freedom
+        return text + "as even as fair dice."
+    if chi < 15.09:  # the 99 % point
+        return text + "a little uneven, still plausible."
+    return text + "uneven: fair dice rarely do this."
+
+
+class Rules:
+    """The rules card: costs, then each island's scoring, then the keys."""
+
+    PAGES = 4
+
+    def __init__(self, app, owner=None):
+        self.app = app
+        self.page = 0
+        self.owner = owner
+
+    def handle(self, key):
+        app = self.app
+        if key in ("prev", "up", "left", "next", "down", "right"):
+            step = -1 if key in ("prev", "up", "left") else 1
+            self.page = (self.page + step) % self.PAGES
+            app.refresh_all()
+        elif key in ("ok", "back"):
+            _leave(app, self.owner)
+
+    def paint(self, c):
+        lay = self.app.lay
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        w = lay.width
+        if self.page == 0:
+            wg.bar(c, 0, 0, w, "Rules: building costs")
+            y = wg.BAR + 3
+            from catan.ui.sheet import kind_sprite
+
+            names = ("Road", "Settlement", "City", "Knight")
+            for kind in range(4):
+                c.fill_rect(3, y, 18, 18, cv.DEEP)
+                c.sprite(4, y + 1, kind_sprite(kind), cv.WHITE)
+                c.text(24, y + 5, names[kind], cv.WHITE)
+                x = 90
+                cost = COSTS[kind]
+                for r in range(5):
+                    for _ in range(cost[r]):
+                        c.fill_rect(x, y, 18, 18, cv.WHITE)
+                        c.sprite(x + 1, y + 1, wg.die_sprite(r), wg.DIE_COLOUR[r])
+                        x += 20
+                y += 21
+            return
+        text = (
+            None,
+            "Island One: 15 turns. Roll 6 dice up to 3 times, keeping any. Build in "
+            "ascending order; roads 1 point, buildings their number. A turn with no build "
+            "scores X (-2). Knights unlock a joker each, used once. 2 gold = 1 resource.",
+            "Island Two: first to %d VP wins. Settlement 1, city 2 VP, any order. The grey "
+            "road takes Longest Road (+%d), 3 knights Largest Army (+%d); a longer road or "
+            "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
+            % (WIN_VP, AWARD_VP, AWARD_VP),
+            "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
+            "coach hint, hold X for the score sheet. A marks dice to re-roll; Keep ends "
+            "rolling. Undo takes back a build, never a roll.",
+        )[self.page]
+        titles = (None, "Rules: Island One", "Rules: Island Two", "Rules: keys")
+        wg.bar(c, 0, 0, w, titles[self.page])
+        wg.paragraph(c, 4, wg.BAR + 3, w - 8, text, cv.WHITE)
+        c.text(4, lay.height - wg.LINE - 1, "page %d/%d" % (self.page + 1, self.PAGES), cv.DEEP)
+

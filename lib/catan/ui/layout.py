@@ -1,0 +1,52 @@
+"""Screen layouts: where the map, the panel and the dice go on each supported display.
+
+    lay = Layout(width, height)
+
+Three sizes are designed (240x135, 240x240, 320x240); any other size gets the nearest smaller
+one, placed at the top left. The turn screen puts the map on the left and a panel on the
+right; menus and cards use the whole screen. Numbers are pixels:
+
+- ``su``, ``hu``: the map's lattice steps (half a hex side across, half a hex height down,
+  see ``sheet.py``); a site at the map's right edge reaches ``5 su + 11`` from the centre
+  (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom ``3 hu + 11``;
+- ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle;
+- ``px, py, pw, ph``: the panel; ``per_row``: dice per row in the panel's tray;
+- ``big``: titles in the large font (screens 200 pixels high or more).
+"""
+
+# (width, height, su, hu, per_row)
+_SIZES = (
+    (320, 240, 17, 30, 6),
+    (240, 240, 12, 22, 3),
+    (240, 135, 11, 18, 6),
+)
+_REACH = 11  # how far a site's badge and frame reach past its corner
+
+
+class Layout:
+    def __init__(self, width, height):
+        size = _SIZES[-1]
+        for size in _SIZES:
+            if width >= size[0] and height >= size[1]:
+                break
+        w, h, su, hu, per_row = size
+        self.width = w
+        self.height = h
+        self.su = su
+        self.hu = hu
+        self.per_row = per_row
+        self.big = h >= 200
+        left = 5 * su
+        self.mx = 0
+        self.my = 0
+        self.mw = left + 5 * su + _REACH + 1
+        self.mh = h
+        self.cx = left + 1
+        self.cy = h // 2
+        self.px = self.mw + 1
+        self.py = 0
+        self.pw = w - self.px
+        self.ph = h
+
+    def __repr__(self):
+        return "Layout(%d, %d)" % (self.width, self.height)

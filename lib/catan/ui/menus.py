@@ -1,0 +1,431 @@
+"""Menus and forms: the title menu, a new game, the pause menu, settings, and text entry.
+
+A ``Menu`` is a list of rows, each a label and an optional value. prev/next (X/Y, or the
+joystick) move between rows, redrawing just those two; "ok" chooses a row or steps its value,
+left/right step a value back and forth, "back" leaves.
+"""
+
+from catan.dice import CODE_ALPHABET, code_to_seed, random_seed, seed_to_code
+from catan.ui import canvas as cv
+from catan.ui import font_large
+from catan.ui import widgets as wg
+from catan.ui.app import HUMAN, LEVEL_NAMES
+from catan.ui.records import SPEEDS
+
+_ROW = 12  # row pitch
+
+
+class Menu:
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+        self.i = 0
+        self.rows = self.items()
+
+    # subclasses: items(), value(i), choose(i), change(i, step), back()
+    def items(self):
+        return []
+
+    def value(self, i):
+        return None
+
+    def change(self, i, step):
+        pass
+
+    def back(self):
+        pass
+
+    def top(self):
+        return wg.BAR + 4
+
+    def left(self):
+        return 0
+
+    def width(self):
+        return self.app.lay.width
+
+    def note(self):
+        """A line of help under the rows (about the selected row)."""
+        return ""
+
+    def row_box(self, i):
+        return self.left(), self.top() + i * _ROW, self.width(), _ROW
+
+    def handle(self, key):
+        app = self.app
+        if key in ("prev", "up", "next", "down"):
+            old = self.i
+            step = -1 if key in ("prev", "up") else 1
+            self.i = (self.i + step) % len(self.rows)
+            app.refresh(*self.row_box(old))
+            app.refresh(*self.row_box(self.i))
+            self._refresh_note()
+        elif key in ("left", "right"):
+            self.change(self.i, -1 if key == "left" else 1)
+        elif key == "ok":
+            self.choose(self.i)
+        elif key in ("back", "menu"):
+            self.back()
+
+    def _refresh_note(self):
+        lay = self.app.lay
+        y = self.top() + len(self.rows) * _ROW + 2
+        self.app.refresh(self.left(), y, self.width(), lay.height - y)
+
+    def changed(self, rows=False):
+        """The selected row's value changed (or, with ``rows``, the list of rows)."""
+        if rows:
+            self.rows = self.items()
+            self.i = min(self.i, len(self.rows) - 1)
+            self.app.refresh_all()
+        else:
+            self.app.refresh(*self.row_box(self.i))
+            self._refresh_note()
+
+    def paint(self, c):
+        lay = self.app.lay
+        x = self.left()
+        w = self.width()
+        c.fill_rect(x, 0, w, lay.height, cv.SEA)
+        wg.bar(c, x, 0, w, self.title)
+        for i in range(len(self.rows)):
+            bx, by, bw, bh = self.row_box(i)
+            wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
+        y = self.top() + len(self.rows) * _ROW + 3
+        y = wg.paragraph(c, x + 3, y, w - 6, self.note(), cv.SAND)
+        c.text(x + 3, lay.height - wg.LINE - 1, self.app.keys_help(), cv.DEEP)
+
+
+class Title(Menu):
+    """The first screen: continue, new game, scores, dice, rules, settings."""
+
+    title = "Catan Dice Game"
+
+    def items(self):
+        rows = ["New game", "Scores & stats", "Dice fairness", "Rules card", "Settings"]
+        if self.app.has_save():
+            rows.insert(0, "Continue")
+        return rows
+
+    def width(self):
+        return 134
+
+    def note(self):
+        g = self.app.game
+        if self.rows[self.i] == "Continue" and g:
+            return "Island %s, %d player%s, turn %d" % (
+                ("One", "Two")[g.island.number - 1], g.players, "s" if g.players > 1 else "",
+                g.turns[g.player] + 1)
+        return ""
+
+    def choose(self, i):
+        app = self.app
+        r = self.rows[i]
+        if r == "Continue":
+            app.resume()
+        elif r == "New game":
+            app.show(NewGame(app))
+        elif r == "Scores & stats":
+            app.open("info", "Scores", 1)
+        elif r == "Dice fairness":
+            app.open("info", "Scores", 4)
+        elif r == "Rules card":
+            app.open("info", "Rules")
+        else:
+            app.show(SettingsMenu(app))
+
+    def paint(self, c):
+        Menu.paint(self, c)
+        lay = self.app.lay
+        x = self.width()
+        w = lay.width - x
+        c.fill_rect(x, 0, w, lay.height, cv.SEA)
+        c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
+        _art(c, x + w // 2, lay.height // 2 + 4, max(5, w // 16))
+
+
+def _art(c, cx, cy, s):
+    # Seven small hexes: the island ring of the box art, drawn with the map's painter.
+    from catan.ui.sheet import hexagon
+
+    hu = s * 7 // 4
+    colours = (cv.SEA, cv.ORE, cv.GRAIN, cv.WOOL, cv.LUMBER, cv.BRICK, cv.SAND)
+    places = ((0, 0), (-3, -1), (-3, 1), (0, 2), (3, 1), (3, -1), (0, -2))
+    for k in range(7):
+        u, v = places[k]
+        hexagon(c, cx + u * s, cy + v * hu, s, hu, colours[k] if k else cv.DEEP)
+    c.text(cx - c.text_width("DICE", font_large) // 2, cy - 9, "DICE", cv.SAND, font_large)
+
+
+class NewGame(Menu):
+    """Island, seats (each a person or a computer level), dice (random or a code), start."""
+
+    title = "New game"
+
+    def __init__(self, app):
+        self.island = 1
+        self.seats = [HUMAN]
+        self.code = None
+        Menu.__init__(self, app)
+
+    def items(self):
+        return (["Island", "Players"] + ["P%d" % (p + 1) for p in range(len(self.seats))]
+                + ["Dice", "Start"])
+
+    def value(self, i):
+        r = self.rows[i]
+        if r == "Island":
+            return ("One", "Two")[self.island - 1]
+        if r == "Players":
+            return "%d" % len(self.seats)
+        if r[0] == "P":
+            v = self.seats[int(r[1]) - 1]
+            return "person" if v == HUMAN else "computer: " + LEVEL_NAMES[v]
+        if r == "Dice":
+            return "code " + self.code if self.code else "random"
+        return None
+
+    def note(self):
+        r = self.rows[self.i]
+        if r == "Island":
+            if self.island == 1:
+                return "Score attack: 15 turns, build in order."
+            return "Race to 10 VP; awards for road and army."
+        if r == "Dice":
+            return "A code gives everyone the same dice."
+        if r == "Players" and self.island == 2 and len(self.seats) == 1:
+            return "One player: the solo race."
+        return ""
+
+    def change(self, i, step):
+        r = self.rows[i]
+        if r == "Island":
+            self.island = 3 - self.island
+            self.changed()
+        elif r == "Players":
+            n = (len(self.seats) - 1 + step) % 4 + 1
+            while len(self.seats) < n:
+                self.seats.append(1)  # new seats: computer, medium
+            del self.seats[n:]
+            self.changed(True)
+        elif r[0] == "P":
+            p = int(r[1]) - 1
+            order = (HUMAN, 0, 1, 2)
+            self.seats[p] = order[(order.index(self.seats[p]) + step) % 4]
+            self.changed()
+        elif r == "Dice":
+            self.code = None if self.code else seed_to_code(random_seed())
+            self.changed()
+
+    def choose(self, i):
+        r = self.rows[i]
+        if r == "Start":
+            seed = code_to_seed(self.code) if self.code else None
+            self.app.new_game(self.island, self.seats, seed)
+        elif r == "Dice":
+            self.app.show(TextEntry(self.app, self, "Game code", self.code or "", 6, CODE_ALPHABET))
+        else:
+            self.change(i, 1)
+
+    def entered(self, text):
+        """A code typed in TextEntry: None if accepted, else why not."""
+        try:
+            code_to_seed(text)
+        except ValueError as e:
+            return str(e)
+        self.code = text
+        return None
+
+    def back(self):
+        self.app.open("menus", "Title")
+
+
+class Pause(Menu):
+    """During a game: resume, the coach, the score sheet, rules, settings, or leave.
+    ``owner`` is the screen paused (the turn, with its cursor and marks), shown on resume."""
+
+    title = "Paused"
+
+    def __init__(self, app, owner=None):
+        self.owner = owner
+        Menu.__init__(self, app)
+
+    def resume(self):
+        if self.owner is not None:
+            self.app.show(self.owner)
+        else:
+            self.app.resume()
+
+    def items(self):
+        return ["Resume", "Coach hint", "Score sheet", "Rules card", "Settings", "Quit to title"]
+
+    def note(self):
+        if self.rows[self.i] == "Quit to title":
+            return "The game is saved: continue it later."
+        return ""
+
+    def choose(self, i):
+        app = self.app
+        r = self.rows[i]
+        if r == "Resume":
+            self.resume()
+        elif r == "Coach hint":
+            self.resume()
+            if hasattr(app.screen, "hint"):
+                app.screen.hint()
+        elif r == "Score sheet":
+            app.open("info", "Scores", 0, self)
+        elif r == "Rules card":
+            app.open("info", "Rules", self)
+        elif r == "Settings":
+            app.show(SettingsMenu(app, self))
+        else:
+            app.open("menus", "Title")
+
+    def back(self):
+        self.resume()
+
+
+class SettingsMenu(Menu):
+    title = "Settings"
+
+    def __init__(self, app, owner=None):
+        self.owner = owner  # the screen to return to (the pause menu), or None: the title
+        self.confirm = False
+        Menu.__init__(self, app)
+
+    def items(self):
+        return ["Brightness", "Choose with", "Animation", "Coach review", "Reset statistics",
+                "Back"]
+
+    def value(self, i):
+        s = self.app.settings
+        r = self.rows[i]
+        if r == "Brightness":
+            return "%d0%%" % s.brightness
+        if r == "Choose with":
+            return "B (A: back)" if s.swap else "A (B: back)"
+        if r == "Animation":
+            return SPEEDS[s.speed]
+        if r == "Coach review":
+            return "on" if s.coach else "off"
+        if r == "Reset statistics" and self.confirm:
+            return "sure? A again"
+        return None
+
+    def note(self):
+        if self.rows[self.i] == "Coach review":
+            return "After an Island One game, see the choices that cost you most."
+        return ""
+
+    def change(self, i, step):
+        s = self.app.settings
+        r = self.rows[i]
+        if r == "Brightness":
+            s.brightness = min(10, max(1, s.brightness + step))
+        elif r == "Choose with":
+            s.swap ^= 1
+        elif r == "Animation":
+            s.speed = (s.speed + step) % len(SPEEDS)
+        elif r == "Coach review":
+            s.coach ^= 1
+        else:
+            return
+        self.app.save_settings()
+        self.changed()
+
+    def choose(self, i):
+        r = self.rows[i]
+        if r == "Back":
+            self.back()
+        elif r == "Reset statistics":
+            if self.confirm:
+                from catan.ui.records import Stats
+
+                self.app.stats = Stats()
+                self.app.stats.save(self.app.store)
+                self.confirm = False
+            else:
+                self.confirm = True
+            self.changed()
+        else:
+            self.change(i, 1)
+
+    def back(self):
+        if self.owner is not None:
+            self.app.show(self.owner)
+        else:
+            self.app.open("menus", "Title")
+
+
+class TextEntry:
+    """Type a short text (a game code, initials) with four buttons: prev/next (or up/down)
+    change the letter, ok goes to the next letter (and finishes on the last), back to the
+    previous one (and cancels on the first). ``owner.entered(text)`` returns None to accept
+    or a reason to refuse."""
+
+    def __init__(self, app, owner, title, text, length, alphabet):
+        self.app = app
+        self.owner = owner
+        self.title = title
+        self.alphabet = alphabet
+        self.chars = [alphabet.find(ch) if ch in alphabet else 0 for ch in text[:length]]
+        while len(self.chars) < length:
+            self.chars.append(0)
+        self.pos = 0
+        self.error = ""
+
+    def _box(self, k):
+        lay = self.app.lay
+        n = len(self.chars)
+        x0 = (lay.width - n * 24) // 2
+        return x0 + 24 * k, 40, 22, 30
+
+    def handle(self, key):
+        app = self.app
+        if key in ("prev", "up", "next", "down"):
+            step = -1 if key in ("prev", "up") else 1
+            self.chars[self.pos] = (self.chars[self.pos] + step) % len(self.alphabet)
+            app.refresh(*self._box(self.pos))
+        elif key in ("ok", "right", "left", "back"):
+            old = self.pos
+            forward = key in ("ok", "right")
+            if forward and self.pos == len(self.chars) - 1 and key == "ok":
+                self.finish()
+                return
+            if not forward and self.pos == 0:
+                if key == "back":
+                    app.show(self.owner)
+                return
+            self.pos += 1 if forward else -1
+            self.pos = min(self.pos, len(self.chars) - 1)
+            app.refresh(*self._box(old))
+            app.refresh(*self._box(self.pos))
+
+    def finish(self):
+        text = "".join(self.alphabet[i] for i in self.chars)
+        why = self.owner.entered(text)
+        if why:
+            self.error = why
+            self.app.refresh_all()
+        else:
+            self.app.show(self.owner)
+
+    def paint(self, c):
+        lay = self.app.lay
+        c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        wg.bar(c, 0, 0, lay.width, self.title)
+        for k in range(len(self.chars)):
+            x, y, w, h = self._box(k)
+            on = k == self.pos
+            c.fill_rect(x, y, w, h, cv.CURSOR if on else cv.SAND)
+            ch = self.alphabet[self.chars[k]]
+            c.text(x + (w - c.text_width(ch, font_large)) // 2, y + 6, ch,
+                   cv.WHITE if on else cv.BLACK, font_large)
+        y = 78
+        help = "X/Y: letter  A: next  B: back" if not self.app.joystick else \
+            "up/down: letter  A: next  B: back"
+        y = wg.paragraph(c, 6, y, lay.width - 12, help, cv.SAND)
+        if self.error:
+            wg.paragraph(c, 6, y + 2, lay.width - 12, self.error, cv.RED)

@@ -1,0 +1,190 @@
+"""Settings, statistics and high scores as small byte records (the store writes them to flash).
+
+    s = Settings.load(store); s.speed = 2; s.save(store)
+    st = Stats.load(store); st.add_one(score, xs); st.add_dice(counts); st.save(store)
+
+Each record starts with a tag and a version; a record that does not parse is reported
+(``problem``) and replaced by defaults, never raised. Numbers are big-endian.
+"""
+
+from catan import const
+
+_SETTINGS = b"S\x01"
+_STATS = b"T\x01"
+BINS = const(14)  # histogram bars
+HIGH = const(5)  # high-score entries per island
+SPEEDS = ("slow", "normal", "fast", "instant")
+STEP_MS = (1200, 600, 250, 0)  # a computer's pause between actions, per speed
+
+
+def _get(b, i, n):
+    v = 0
+    for k in range(n):
+        v = (v << 8) | b[i + k]
+    return v
+
+
+def _put(out, v, n):
+    for k in range(n - 1, -1, -1):
+        out.append((v >> (8 * k)) & 0xFF)
+
+
+class Settings:
+    """brightness 1..10, swap (A and B exchanged), speed (index of SPEEDS), coach on/off."""
+
+    NAME = "settings"
+
+    def __init__(self):
+        self.brightness = 8
+        self.swap = 0
+        self.speed = 1
+        self.coach = 1
+        self.problem = None
+
+    @classmethod
+    def load(cls, store):
+        s = cls()
+        data = store.read(cls.NAME)
+        if data:
+            if len(data) == 6 and data[:2] == _SETTINGS and 1 <= data[2] <= 10 and data[4] < 4:
+                s.brightness = data[2]
+                s.swap = data[3] & 1
+                s.speed = data[4]
+                s.coach = data[5] & 1
+            else:
+                s.problem = "settings were unreadable: defaults restored"
+        return s
+
+    def dumps(self):
+        return _SETTINGS + bytes((self.brightness, self.swap, self.speed, self.coach))
+
+    def save(self, store):
+        return store.write(self.NAME, self.dumps())
+
+
+class Stats:
+    """Per island: games, total, best, Xs (Island One) or wins and turns (Island Two), a
+    histogram, and the high scores; lifetime counts of every die face rolled.
+
+    Island One records a human seat's final score. Island Two records each human seat's
+    game and, when it won, its turns to 10 VP (fewer is better: its "best" and high scores).
+    """
+
+    NAME = "stats"
+
+    def __init__(self):
+        self.games = [0, 0]
+        self.total = [0, 0]  # Island One: sum of scores; Island Two: sum of turns of wins
+        self.best = [-1, -1]  # -1: none yet
+        self.extra = [0, 0]  # Island One: Xs entered; Island Two: wins
+        self.hist = [[0] * BINS, [0] * BINS]
+        self.high = [[], []]  # per island: [(value, initials)], best first
+        self.dice = [0] * 6
+        self.last = 0  # checksum of the last game recorded (a game is counted once)
+        self.problem = None
+
+    @staticmethod
+    def bin_of(island, value):
+        """The histogram bar of a score (Island One, 10 points a bar) or of a number of
+        turns to win (Island Two, from 7 turns up)."""
+        b = value // 10 if island == 1 else value - 7
+        return min(max(b, 0), BINS - 1)
+
+    def add_one(self, score, xs):
+        self.games[0] += 1
+        self.total[0] += score
+        self.extra[0] += xs
+        if score > self.best[0]:
+            self.best[0] = score
+        self.hist[0][self.bin_of(1, score)] += 1
+
+    def add_two(self, won, turns):
+        self.games[1] += 1
+        if won:
+            self.extra[1] += 1
+            self.total[1] += turns
+            if self.best[1] < 0 or turns < self.best[1]:
+                self.best[1] = turns
+            self.hist[1][self.bin_of(2, turns)] += 1
+
+    def qualifies(self, island, value):
+        """Whether ``value`` enters the island's high-score table."""
+        h = self.high[island - 1]
+        if len(h) < HIGH:
+            return True
+        worst = h[-1][0]
+        return value > worst if island == 1 else value < worst
+
+    def add_high(self, island, value, initials):
+        h = self.high[island - 1]
+        i = 0
+        while i < len(h) and (h[i][0] >= value if island == 1 else h[i][0] <= value):
+            i += 1
+        h.insert(i, (value, initials))
+        del h[HIGH:]
+
+    def add_dice(self, counts):
+        for f in range(6):
+            self.dice[f] += counts[f]
+
+    def dumps(self):
+        out = bytearray(_STATS)
+        for i in range(2):
+            _put(out, self.games[i], 3)
+            _put(out, self.total[i] & 0xFFFFFFFF, 4)
+            _put(out, (self.best[i] + 1) & 0xFFFF, 2)
+            _put(out, self.extra[i], 3)
+            for n in self.hist[i]:
+                _put(out, n, 3)
+            out.append(len(self.high[i]))
+            for value, initials in self.high[i]:
+                _put(out, (value + 0x8000) & 0xFFFF, 2)
+                out.extend((initials + "   ")[:3].encode())
+        for n in self.dice:
+            _put(out, n, 4)
+        _put(out, self.last, 2)
+        return bytes(out)
+
+    @classmethod
+    def load(cls, store):
+        s = cls()
+        data = store.read(cls.NAME)
+        if data:
+            try:
+                s._parse(data)
+            except (IndexError, ValueError):
+                s.__init__()
+                s.problem = "statistics were unreadable: started afresh"
+        return s
+
+    def _parse(self, b):
+        if b[:2] != _STATS:
+            raise ValueError("not statistics")
+        i = 2
+        for k in range(2):
+            self.games[k] = _get(b, i, 3)
+            self.total[k] = _get(b, i + 3, 4)
+            if self.total[k] & 0x80000000:
+                self.total[k] -= 1 << 32
+            self.best[k] = _get(b, i + 7, 2) - 1
+            self.extra[k] = _get(b, i + 9, 3)
+            i += 12
+            self.hist[k] = [_get(b, i + 3 * j, 3) for j in range(BINS)]
+            i += 3 * BINS
+            n = b[i]
+            i += 1
+            if n > HIGH:
+                raise ValueError("too many high scores")
+            h = []
+            for _ in range(n):
+                h.append((_get(b, i, 2) - 0x8000, bytes(b[i + 2:i + 5]).decode()))
+                i += 5
+            self.high[k] = h
+        self.dice = [_get(b, i + 4 * f, 4) for f in range(6)]
+        i += 24
+        self.last = _get(b, i, 2)
+        if i + 2 != len(b):
+            raise ValueError("wrong length")
+
+    def save(self, store):
+        return store.write(self.NAME, self.dumps())

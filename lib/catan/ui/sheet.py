@@ -1,0 +1,246 @@
+"""The island map of a player's sheet: where every hex, road, site and knight is drawn.
+
+Geometry is data on a lattice, so both islands share one drawing routine. Hexes are
+flat-topped; a point is ``(u, v)`` with ``u`` in half hex sides and ``v`` in half hex heights,
+measured from the centre hex: corners and hex centres land on whole numbers (see
+``shared/reference/maps.md`` for which edge each road runs along). A ``Layout`` turns lattice
+points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
+
+    draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
+    box(lay, island, target)           # the rectangle a target covers, for partial redraws
+
+A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Items are drawn
+in three clearly distinct states: built (white), buildable with the dice now (gold, on a dark
+badge) and not yet (dim); a used joker is crossed out in red, a locked one is dimmed.
+"""
+
+from catan import const
+from catan.maps import GREY_ROAD, KNIGHT
+from catan.ui import canvas as cv
+from catan.ui import sprites
+
+JOKER = const(64)  # target number of joker 0 (JOKER + j for joker j)
+
+# Hex centres: mountains, fields, pasture, forest, hills, top desert, centre.
+_HEX_U = (-3, -3, 0, 3, 3, 0, 0)
+_HEX_V = (-1, 1, 2, 1, -1, -2, 0)
+_HEX_COLOUR = (cv.ORE, cv.GRAIN, cv.WOOL, cv.LUMBER, cv.BRICK, cv.SAND, cv.SEA)
+# A joker's resource -> the sprite and colour its card shows.
+_FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
+                sprites.GOLD, sprites.JOKER)
+FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
+
+
+def _points(s):
+    # "u,v u,v ..." -> bytes of (u + 8, v + 8) pairs (lattice points stay small and positive).
+    out = bytearray()
+    for pair in s.split():
+        u, v = pair.split(",")
+        out.append(int(u) + 8)
+        out.append(int(v) + 8)
+    return bytes(out)
+
+
+# Per island: the starting road, then each road's two ends; each site's corner (in the order
+# of Island.names); each knight's hex (index into _HEX_*) in printed order; which knights a
+# hex holds two of (Island Two's deserts).
+_GEOMETRY = {
+    1: (
+        _points("-2,-2 -1,-1  -1,-1 -2,0  -2,0 -4,0  -2,0 -1,1  -1,1 -2,2  -2,2 -4,2"
+                "  -2,2 -1,3  -1,3 1,3  1,3 2,2  2,2 1,1  1,1 2,0  2,0 1,-1  1,-1 2,-2"
+                "  2,2 4,2  4,2 5,1  5,1 4,0  4,0 5,-1"),
+        _points("-1,-1 -1,1 -1,3 2,2 2,0 2,-2 -4,0 -4,2 5,1 5,-1"),
+        bytes((0, 1, 2, 3, 4, 5)),
+    ),
+    2: (
+        _points("-2,-2 -1,-1  -1,-1 -2,0  -2,0 -4,0  -2,0 -1,1  -1,1 -2,2  -2,2 -4,2"
+                "  -2,2 -1,3  -1,3 1,3  1,3 2,2  2,2 4,2  4,2 5,1  5,1 4,0  4,0 2,0"
+                "  4,0 5,-1  5,-1 4,-2  4,-2 2,-2  2,-2 1,-3  1,-3 -1,-3"),
+        _points("-1,-1 -1,1 -1,3 5,1 5,-1 2,-2 -1,-3 -4,0 -4,2 2,2 2,0"),
+        bytes((0, 1, 2, 3, 4, 5, 5, 6, 6)),
+    ),
+}
+
+_BUILT = const(0)
+_OPEN = const(1)  # buildable with the dice now
+_LATER = const(2)
+
+
+def _px(lay, u, v):
+    return lay.cx + (u - 8) * lay.su, lay.cy + (v - 8) * lay.hu
+
+
+def _knight_xy(lay, isl, item):
+    # Top-left of a knight's sprite: centred above its hex's joker card; a desert holding
+    # two knights puts them side by side.
+    geo = _GEOMETRY[isl.number][2]
+    k = item - isl.n_roads - (len(isl.names) - len(geo))
+    hexi = geo[k]
+    x = lay.cx + _HEX_U[hexi] * lay.su - 8
+    y = lay.cy + _HEX_V[hexi] * lay.hu - 17
+    if geo.count(hexi) == 2:
+        x += -8 if geo.index(hexi) == k else 8
+    return x, y
+
+
+def _joker_xy(lay, isl, j):
+    # Top-left of joker j's card: below the (first) knight that unlocks it, on its hex.
+    need = isl.jokers[j][1]
+    b = 0
+    while not need >> b & 1:
+        b += 1
+    geo = _GEOMETRY[isl.number][2]
+    hexi = geo[b - (len(isl.names) - len(geo))]
+    return lay.cx + _HEX_U[hexi] * lay.su - 8, lay.cy + _HEX_V[hexi] * lay.hu + 1
+
+
+def box(lay, isl, target):
+    """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
+    if target >= JOKER:
+        x, y = _joker_xy(lay, isl, target - JOKER)
+        return x - 3, y - 3, 22, 22
+    if target < isl.n_roads:
+        pts = _GEOMETRY[isl.number][0]
+        o = 2 * (target + 1)
+        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
+        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
+        return min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7
+    if isl.kind(target) == KNIGHT:
+        x, y = _knight_xy(lay, isl, target)
+    else:
+        pts = _GEOMETRY[isl.number][1]
+        b = target - isl.n_roads
+        x, y = _px(lay, pts[2 * b], pts[2 * b + 1])
+        x -= 8
+        y -= 8
+    return x - 3, y - 3, 22, 22
+
+
+def bounds(lay):
+    """The rectangle of the whole map (sea included)."""
+    return lay.mx, lay.my, lay.mw, lay.mh
+
+
+def _visible(c, x, y, w, h):
+    cx, cy, cw, ch = c.get_clip()
+    return x < cx + cw and y < cy + ch and x + w > cx and y + h > cy
+
+
+def hexagon(c, x, y, su, hu, colour):
+    # A flat-topped hex centred at (x, y): corners at x +- 2 su, half height hu. One pixel
+    # narrower than its true outline, so neighbouring hexes keep a thin gap of sea.
+    full = 2 * su - 1
+    for dy in range(-hu + 1, hu):
+        half = full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
+        c.hline(x - half, y + dy, 2 * half + 1, colour)
+
+
+def _road(c, x0, y0, x1, y1, colour, thick):
+    # A thick line between two corners: flat edges as one bar, sloped ones row by row.
+    if y0 == y1:
+        c.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, colour)
+        return
+    if y0 > y1:
+        x0, y0, x1, y1 = x1, y1, x0, y0
+    dx = x1 - x0
+    dy = y1 - y0
+    for y in range(y0, y1 + 1):
+        x = x0 + (dx * (y - y0) + (dy >> 1 if dx >= 0 else -(dy >> 1))) // dy
+        c.hline(x - thick // 2, y, thick, colour)
+
+
+def _state(game, p, item, can):
+    if game.is_built(item, p):
+        return _BUILT
+    return _OPEN if item in can else _LATER
+
+
+def _badge(c, x, y, spr, state, colour=None):
+    # A 16x16 sprite on a dark badge: white when built, gold when buildable, dim otherwise.
+    if state == _LATER:
+        c.sprite(x, y, spr, cv.DARK)
+        return
+    c.fill_rect(x - 1, y - 1, 18, 18, cv.DEEP)
+    c.sprite(x, y, spr, colour if colour is not None else
+             (cv.WHITE if state == _BUILT else cv.GOLD))
+
+
+def draw(c, lay, game, p, cursor=None):
+    """Draw seat ``p``'s sheet (the map) of ``game``; ``cursor`` is the target to frame.
+
+    Buildable states are shown only for the seat whose turn it is."""
+    isl = game.island
+    su = lay.su
+    hu = lay.hu
+    mx, my, mw, mh = bounds(lay)
+    if not _visible(c, mx, my, mw, mh):
+        return
+    c.fill_rect(mx, my, mw, mh, cv.SEA)
+    centre = cv.SEA if isl.number == 1 else cv.SAND
+    for i in range(7):
+        x = lay.cx + _HEX_U[i] * su
+        y = lay.cy + _HEX_V[i] * hu
+        if _visible(c, x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
+            hexagon(c, x, y, su, hu, centre if i == 6 else _HEX_COLOUR[i])
+    can = game.buildable() if p == game.player else ()
+    geo = _GEOMETRY[isl.number]
+    pts = geo[0]
+    for r in range(-1, isl.n_roads):
+        o = 2 * (r + 1)
+        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
+        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
+        if not _visible(c, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
+            continue
+        if r == cursor:
+            _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
+        if r < 0:
+            _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
+            continue
+        st = _state(game, p, r, can)
+        grey = isl.number == 2 and r == GREY_ROAD
+        if st == _LATER and not grey:
+            _road(c, x0, y0, x1, y1, cv.LIGHT, 1)
+        else:  # built, buildable, or the grey road that takes Longest Road
+            _road(c, x0, y0, x1, y1, cv.DEEP, 3)
+            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
+    for item in range(isl.n_roads, isl.n_items):
+        x, y, w, h = box(lay, isl, item)
+        if not _visible(c, x, y, w, h):
+            continue
+        kind = isl.kind(item)
+        spr = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)[kind]
+        _badge(c, x + 3, y + 3, spr, _state(game, p, item, can))
+        if item == cursor:
+            _frame(c, x, y, w, h)
+    for j in range(len(isl.jokers)):
+        x, y, w, h = box(lay, isl, JOKER + j)
+        if not _visible(c, x, y, w, h):
+            continue
+        gives = isl.jokers[j][0]
+        used = game.jokers[p] >> j & 1
+        if game.joker_unlocked(j, p) and not used:
+            c.fill_rect(x + 2, y + 2, 18, 18, cv.WHITE)
+            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], FACE_COLOUR[gives])
+        else:
+            c.fill_rect(x + 2, y + 2, 18, 18, cv.DARK)
+            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], cv.LIGHT)
+            if used:
+                c.sprite(x + 3, y + 3, sprites.CROSS, cv.RED)
+        if JOKER + j == cursor:
+            _frame(c, x, y, w, h)
+
+
+def _frame(c, x, y, w, h):
+    c.rect(x, y, w, h, cv.CURSOR)
+    c.rect(x + 1, y + 1, w - 2, h - 2, cv.CURSOR)
+
+
+def kind_sprite(kind):
+    """The sprite of a kind of building (for panels and the rules card)."""
+    return (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)[kind]
+
+
+def face_sprite(face):
+    """The sprite of a die face or joker resource (ANY: the joker)."""
+    return _FACE_SPRITE[face]
+

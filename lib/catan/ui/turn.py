@@ -1,0 +1,557 @@
+"""The turn screen: the current player's map, the dice tray, and every action of a turn.
+
+The cursor moves only among *targets* that are legal now: while rolling, the dice (A marks a
+die to re-roll or keeps it), Roll and Keep; while building, the items the dice pay for, the
+usable jokers, the gold trade, Undo and End. Choosing a joker asks for the die it changes
+(and for a "?" joker the resource); a trade asks for the resource. Ending an Island One turn
+with nothing built asks to confirm the X. A refused action shows its reason in the panel's
+foot and changes nothing.
+
+A computer seat plays here too, one action per step at the chosen animation speed, its
+cursor on what it acts on; any key finishes its turn at once.
+"""
+
+from catan import const
+from catan.game import BUILD, OVER, REROLL, ROLL
+from catan.maps import ANY, COSTS, FACE_NAMES, GOLD, KIND_NAMES, ROAD, TURNS_ONE
+from catan.ui import canvas as cv
+from catan.ui import sheet
+from catan.ui import widgets as wg
+
+# targets besides items (0..) and jokers (sheet.JOKER + j)
+DIE = const(100)  # DIE + i: die i
+RES = const(110)  # RES + r: resource r in a picker
+ROLL_B = const(120)
+KEEP_B = const(121)
+TRADE_B = const(122)
+UNDO_B = const(123)
+END_B = const(124)
+
+# modes
+_NORMAL = const(0)
+_PICK_DIE = const(1)  # the die a joker changes
+_PICK_RES = const(2)  # the resource of a trade or a "?" joker
+_CONFIRM_X = const(3)  # end an Island One turn without a build?
+
+_LABELS = {ROLL_B: "Roll", KEEP_B: "Keep", TRADE_B: "Trade", UNDO_B: "Undo", END_B: "End"}
+_MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
+
+
+class Turn:
+    def __init__(self, app):
+        self.app = app
+        self.game = g = app.game
+        lay = app.lay
+        self.lay = lay
+        # panel geometry
+        self.rows = (6 + lay.per_row - 1) // lay.per_row
+        self.ty = wg.BAR + 3
+        self.sy = self.ty + 19 * self.rows + 1  # status line
+        self.by = self.sy + wg.LINE + 2  # buttons / picker
+        self.iy = self.by + 17  # info lines
+        self.fy = lay.ph - wg.LINE - 1  # the foot: key help
+        self.my = self.fy - wg.LINE - 1  # a message takes two lines, from here
+        self.msg = ""
+        self.msg_colour = cv.LIGHT
+        self.msg_until = 0
+        self.level = app.level(g.player)
+        self.next_ms = 0
+        self.mode = _NORMAL
+        self.marks = 0
+        self.joker = -1
+        self.jdie = -1
+        self.cursor = -1
+        self.targets = []
+        self.retarget(True)
+
+    # ------------------------------------------------------------------ targets
+
+    def retarget(self, home=False):
+        """Recompute the legal targets after a change; keep the cursor where it can stay."""
+        g = self.game
+        if self.level is not None or g.phase == OVER:
+            t = []
+        elif self.mode == _PICK_DIE:
+            t = [DIE + i for i in range(g.dice_count()) if self._joker_die_ok(i)]
+        elif self.mode == _PICK_RES:
+            t = [RES + r for r in range(GOLD) if self._res_ok(r)]
+        elif self.mode == _CONFIRM_X:
+            t = [END_B, UNDO_B] if g.why_undo() is None else [END_B]
+        elif g.phase == ROLL:
+            t = [ROLL_B]
+        elif g.phase == REROLL:
+            t = [DIE + i for i in range(g.dice_count())] + [ROLL_B, KEEP_B]
+        else:
+            t = g.buildable()
+            t += [sheet.JOKER + j for j in g.usable_jokers()]
+            if g.can_trade():
+                t.append(TRADE_B)
+            if g.why_undo() is None:
+                t.append(UNDO_B)
+            t.append(END_B)
+        self.targets = t
+        if home or self.cursor not in t:
+            if g.phase == REROLL and self.mode == _NORMAL and not home and KEEP_B in t:
+                self.cursor = KEEP_B
+            else:
+                self.cursor = t[0] if t else -1
+
+    def _joker_die_ok(self, i):
+        g = self.game
+        if g.island.jokers[self.joker][0] != ANY:
+            return g.why_joker(self.joker, i) is None
+        return any(g.why_joker(self.joker, i, r) is None for r in range(GOLD))
+
+    def _res_ok(self, r):
+        g = self.game
+        if self.joker >= 0:
+            return g.why_joker(self.joker, self.jdie, r) is None
+        return g.why_trade(r) is None
+
+    def region(self, target):
+        """The rectangle to redraw when ``target`` gains or loses the cursor."""
+        lay = self.lay
+        if target < 0:
+            return None
+        if target < DIE:
+            return sheet.box(lay, self.game.island, target)
+        if target < RES:
+            x, y = self._die_xy(target - DIE)
+            return x - 2, y - 2, 22, 22
+        if target < ROLL_B:
+            return self._res_xy(target - RES) + (22, 22)
+        return self._button_box(target)
+
+    # ------------------------------------------------------------------ geometry
+
+    def _die_xy(self, i):
+        lay = self.lay
+        per = lay.per_row
+        return lay.px + 3 + (i % per) * 19, self.ty + (i // per) * 19
+
+    def _res_xy(self, r):
+        return self.lay.px + 2 + 21 * r, self.by - 3
+
+    def _buttons(self):
+        g = self.game
+        if self.mode == _CONFIRM_X:
+            return (END_B, UNDO_B)
+        if g.phase == ROLL:
+            return (ROLL_B,)
+        if g.phase == REROLL:
+            return (ROLL_B, KEEP_B)
+        return (TRADE_B, UNDO_B, END_B)
+
+    def _button_box(self, b):
+        bs = self._buttons()
+        if b not in bs:
+            return None
+        lay = self.lay
+        w = (lay.pw - 4 - 3 * (len(bs) - 1)) // len(bs)
+        k = bs.index(b)
+        return lay.px + 2 + k * (w + 3), self.by, w, 13
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, role):
+        if self.level is not None:
+            self.app.finish_computer_turn()
+            return
+        if role in ("prev", "up", "left"):
+            self.move(-1)
+        elif role in ("next", "down", "right"):
+            self.move(1)
+        elif role == "ok":
+            self.choose()
+        elif role == "back":
+            if self.mode != _NORMAL:
+                self.mode = _NORMAL
+                self.joker = -1
+                self.app.refresh_all()
+                self.retarget()
+            else:
+                self.app.pause()
+        elif role == "hint":
+            self.hint()
+        elif role == "sheet":
+            self.app.open("info", "Scores", 0, self)
+
+    def move(self, step):
+        t = self.targets
+        if len(t) < 2:
+            return
+        old = self.cursor
+        i = t.index(old) if old in t else 0
+        self.cursor = t[(i + step) % len(t)]
+        self._cursor_moved(old)
+
+    def _cursor_moved(self, old):
+        app = self.app
+        for target in (old, self.cursor):
+            r = self.region(target)
+            if r:
+                app.refresh(*r)
+        self._refresh_info()
+        g = self.game
+        if g.phase == BUILD and self.mode == _NORMAL:
+            a = g.cost(old) if 0 <= old < sheet.JOKER else 0
+            b = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
+            for i in range(6):
+                if (a ^ b) >> i & 1:
+                    x, y = self._die_xy(i)
+                    app.refresh(x, y, 18, 18)
+
+    def _refresh_info(self):
+        lay = self.lay
+        self.app.refresh(lay.px, self.iy, lay.pw, self.fy - self.iy)
+
+    def say(self, text, colour=cv.RED):
+        """Show ``text`` in the foot for a few seconds."""
+        self.msg = text
+        self.msg_colour = colour
+        self.msg_until = self.app.now + _MSG_MS
+        self._refresh_foot()
+
+    def _refresh_foot(self):
+        lay = self.lay
+        self.app.refresh(lay.px, self.my - 1, lay.pw, lay.ph - self.my + 1)
+
+    def choose(self):
+        g = self.game
+        t = self.cursor
+        if self.mode == _PICK_DIE:
+            self.jdie = t - DIE
+            if g.island.jokers[self.joker][0] == ANY:
+                self.mode = _PICK_RES
+                self.app.refresh_all()
+                self.retarget(True)
+            else:
+                self.act(("joker", self.joker, self.jdie, None))
+        elif self.mode == _PICK_RES:
+            r = t - RES
+            if self.joker >= 0:
+                self.act(("joker", self.joker, self.jdie, r))
+            else:
+                self.act(("trade", r))
+        elif self.mode == _CONFIRM_X:
+            self.act(("end",) if t == END_B else ("undo",))
+        elif DIE <= t < RES:
+            self.marks ^= 1 << (t - DIE)
+            r = self.region(t)
+            self.app.refresh(*r)
+            self.app.refresh(*self._button_box(ROLL_B))
+            self._refresh_info()
+        elif t == ROLL_B:
+            self.act(("roll", None if g.phase == ROLL else self.marks))
+        elif t == KEEP_B:
+            self.act(("stop",))
+        elif t == TRADE_B:
+            self.joker = -1
+            self.mode = _PICK_RES
+            self.app.refresh_all()
+            self.retarget(True)
+        elif t == UNDO_B:
+            self.act(("undo",))
+        elif t == END_B:
+            if g.island.number == 1 and not g.built:
+                self.mode = _CONFIRM_X
+                self.app.refresh_all()
+                self.retarget(True)
+            else:
+                self.act(("end",))
+        elif t >= sheet.JOKER:
+            self.joker = t - sheet.JOKER
+            self.mode = _PICK_DIE
+            self.app.refresh_all()
+            self.retarget(True)
+        elif t >= 0:
+            self.act(("build", t))
+
+    def act(self, action):
+        """Carry out a human action through the app (which saves it); show a refusal."""
+        why = self.app.perform(action)
+        if why:
+            self.say(why)
+            return
+        self.after(action)
+
+    def after(self, action):
+        """The screen's part after an action was carried out (by a person or a computer)."""
+        if action[0] == "roll":
+            self.marks = 0
+        if action[0] != "end":
+            self.mode = _NORMAL
+            self.joker = -1
+            self.app.refresh_all()
+            self.retarget(action[0] in ("roll", "stop"))
+
+    def hint(self):
+        g = self.game
+        if g.phase == OVER:
+            return
+        app = self.app
+        advice = app.advice()
+        if advice is None:
+            self.say("no coach for this game", cv.LIGHT)
+            return
+        action, best, unit = advice
+        self.mode = _NORMAL
+        self.joker = -1
+        op = action[0]
+        if op == "roll" and g.phase == REROLL:
+            self.marks = action[1]
+        self.retarget()
+        goal = {"roll": ROLL_B, "stop": KEEP_B, "trade": TRADE_B, "end": END_B}.get(op)
+        if op == "build":
+            goal = action[1]
+        elif op == "joker":
+            goal = sheet.JOKER + action[1]
+        if goal in self.targets:
+            self.cursor = goal
+        app.refresh_all()
+        self.say("Coach: %s (%s %s)" % (describe(g, action), _num(best), unit), cv.SKY)
+
+    # ------------------------------------------------------------------ time
+
+    def tick(self, now):
+        if self.msg and now - self.msg_until >= 0:
+            self.msg = ""
+            self._refresh_foot()
+        if self.level is not None and now - self.next_ms >= 0:
+            self.app.computer_step()
+            self.next_ms = now + self.app.step_ms()
+
+    def busy(self):
+        return self.level is not None
+
+    def show_step(self, action):
+        """A computer's action is about to be carried out: point at it, say what it is."""
+        g = self.game
+        op = action[0]
+        old = self.cursor
+        self.cursor = -1
+        if op == "build":
+            self.cursor = action[1]
+        elif op == "joker":
+            self.cursor = sheet.JOKER + action[1]
+        elif op == "roll" and g.phase == REROLL:
+            self.marks = action[1]
+        self.say("%s %s" % (self.app.seat_name(g.player), describe(g, action)), cv.WHITE)
+        if op == "roll":
+            self.app.refresh_all()
+        else:
+            self._cursor_moved(old)
+
+    # ------------------------------------------------------------------ drawing
+
+    def paint(self, c):
+        g = self.game
+        lay = self.lay
+        p = g.player
+        sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None)
+        x = lay.px
+        w = lay.pw
+        c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
+        # header: who, which turn, the score so far
+        name = self.app.seat_name(p)
+        if g.island.number == 1:
+            head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
+            score = "%d" % g.score(p)
+        else:
+            head = "Turn %d" % (g.turns[p] + 1)
+            score = "VP %d" % g.vp(p)
+        c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
+        pen = c.text(x + 3, 2, name, cv.BLACK)
+        c.text(pen + 5, 2, head, cv.BLACK)
+        c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
+        self._paint_tray(c)
+        c.text(x + 3, self.sy, self._status(), cv.LIGHT)
+        if self.mode == _PICK_RES:
+            for r in range(GOLD):
+                rx, ry = self._res_xy(r)
+                ok = RES + r in self.targets
+                c.fill_rect(rx + 2, ry + 2, 18, 18, cv.WHITE if ok else cv.DARK)
+                c.sprite(rx + 3, ry + 3, wg.die_sprite(r), wg.DIE_COLOUR[r] if ok else cv.LIGHT)
+                if RES + r == self.cursor:
+                    wg.frame(c, rx + 2, ry + 2, 18, 18)
+        else:
+            for b in self._buttons():
+                bx, by, bw, bh = self._button_box(b)
+                state = 2 if b == self.cursor else (1 if b in self.targets else 0)
+                label = _LABELS[b]
+                if b == ROLL_B and g.phase == REROLL:
+                    label = "Roll %d" % _bits(self.marks)
+                elif b == END_B and self.mode == _CONFIRM_X:
+                    label = "End: X"
+                elif b == UNDO_B and self.mode == _CONFIRM_X:
+                    label = "Back"
+                wg.button(c, bx, by, bw, label, state)
+        y = self.iy
+        for line, colour in self._info():
+            for part in wg.wrap(c, line, w - 6):
+                if y + wg.LINE <= self.fy:
+                    c.text(x + 3, y, part, colour)
+                y += wg.LINE
+        if self.msg:
+            c.fill_rect(x, self.my - 1, w, lay.ph - self.my + 1, cv.BLACK)
+            lines = wg.wrap(c, self.msg, w - 6)
+            if len(lines) == 1:
+                lines.insert(0, "")
+            c.text(x + 3, self.my, self._fit(c, lines[0], w - 6), self.msg_colour)
+            c.text(x + 3, self.fy, self._fit(c, " ".join(lines[1:]), w - 6), self.msg_colour)
+        else:
+            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(), w - 6), cv.DARK)
+
+    def _fit(self, c, s, w):
+        while len(s) > 1 and c.text_width(s) > w:
+            s = s[:-1]
+        return s
+
+    def _paint_tray(self, c):
+        g = self.game
+        n = g.dice_count()
+        cost = g.cost(self.cursor) if (g.phase == BUILD and 0 <= self.cursor < sheet.JOKER
+                                       and self.mode == _NORMAL) else 0
+        for i in range(6):
+            x, y = self._die_xy(i)
+            if i >= n:
+                style = wg.DIE_OFF
+            elif g.phase == ROLL:
+                style = wg.DIE_BLANK
+            elif g.spent >> i & 1:
+                style = wg.DIE_SPENT
+            elif g.phase == REROLL and self.marks >> i & 1:
+                style = wg.DIE_MARKED
+            else:
+                style = wg.DIE_FACE
+            wg.die(c, x, y, g.faces[i], style, cost >> i & 1)
+            if DIE + i == self.cursor:
+                wg.frame(c, x, y, 18, 18)
+
+    def _status(self):
+        g = self.game
+        extra = ""
+        if g.dice_count() < 6:
+            extra = ", %d dice" % g.dice_count()
+        if g.phase == ROLL:
+            return "Roll the dice" + extra
+        if g.phase == REROLL:
+            return "Rolls left %d%s" % (g.rolls_left(), extra)
+        if g.phase == OVER:
+            return "Game over"
+        if g.island.number == 1:
+            return "Build: +%d this turn" % g.points
+        return "Build: %d built" % g.built
+
+    def _info(self):
+        # (text, colour) lines about the target under the cursor
+        g = self.game
+        isl = g.island
+        t = self.cursor
+        if self.level is not None:
+            return [("%s is playing (%s)." % (self.app.seat_name(g.player),
+                                              self.app.level_name(g.player)), cv.LIGHT),
+                    ("Any key: skip.", cv.DARK)]
+        if self.mode == _PICK_DIE:
+            return [("Joker: %s. Choose the die it changes." % _joker_name(g, self.joker),
+                     cv.WHITE)]
+        if self.mode == _PICK_RES:
+            if self.joker >= 0:
+                return [("Which resource should the joker give?", cv.WHITE)]
+            return [("Trade 2 gold for one:", cv.WHITE)]
+        if self.mode == _CONFIRM_X:
+            return [("Nothing built: end with an X (-2 points)?", cv.RED)]
+        if t < 0:
+            return []
+        if t < DIE and t < sheet.JOKER:
+            kind = isl.kind(t)
+            value = isl.value(t)
+            if isl.number == 1:
+                worth = "%d point%s" % (value, "" if value == 1 else "s")
+            else:
+                worth = "%d VP" % value if value else "no VP"
+            lines = [("%s %s: %s" % (KIND_NAMES[kind].capitalize(), isl.name(t), worth), cv.WHITE),
+                     ("Costs " + _cost_text(kind), cv.LIGHT)]
+            if isl.number == 2 and kind == ROAD:
+                lines.append(("Longest road counts.", cv.DARK))
+            return lines
+        if t >= sheet.JOKER and t < DIE:
+            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE),
+                    ("Turns one die into it, once a game.", cv.LIGHT)]
+        if t < RES:
+            i = t - DIE
+            marked = self.marks >> i & 1
+            return [("Die %d: %s" % (i + 1, FACE_NAMES[g.faces[i]]), cv.WHITE),
+                    ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
+                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.DARK)]
+        if t == ROLL_B:
+            if g.phase == ROLL:
+                return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
+            return [("Roll the %d marked dice." % _bits(self.marks), cv.WHITE),
+                    ("Mark dice with A first." if not self.marks else "", cv.DARK)]
+        if t == KEEP_B:
+            return [("Keep these dice and build.", cv.WHITE)]
+        if t == TRADE_B:
+            return [("Trade 2 gold dice for 1 resource.", cv.WHITE)]
+        if t == UNDO_B:
+            return [("Take back the last build, joker or trade.", cv.WHITE)]
+        if t == END_B:
+            if isl.number == 1 and not g.built:
+                return [("End turn. Nothing built: X (-2).", cv.RED)]
+            return [("End the turn.", cv.WHITE)]
+        return []
+
+
+def _bits(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+def _cost_text(kind):
+    cost = COSTS[kind]
+    parts = []
+    for r in range(5):
+        if cost[r]:
+            parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
+    return ", ".join(parts)
+
+
+def _joker_name(g, j):
+    gives, _ = g.island.jokers[j]
+    what = "any resource" if gives == ANY else FACE_NAMES[gives]
+    return "%s (%s)" % (what, g.joker_knights(j))
+
+
+def _num(v):
+    # one decimal, without relying on float formatting quirks
+    v = int(v * 10 + (0.5 if v >= 0 else -0.5))
+    sign = "-" if v < 0 else ""
+    v = abs(v)
+    return "%s%d.%d" % (sign, v // 10, v % 10)
+
+
+def describe(g, action):
+    """A short phrase for an action: "re-rolls 3 dice", "builds S7", "uses the ore joker"."""
+    op = action[0]
+    isl = g.island
+    if op == "roll":
+        mask = action[1]
+        if mask is None or g.phase == ROLL:
+            return "rolls all dice"
+        return "re-rolls %d dice" % _bits(mask)
+    if op == "stop":
+        return "keeps the dice"
+    if op == "build":
+        return "builds %s" % isl.name(action[1])
+    if op == "joker":
+        gives = isl.jokers[action[1]][0]
+        res = action[3] if gives == ANY else gives
+        return "turns die %d to %s" % (action[2] + 1, FACE_NAMES[res])
+    if op == "trade":
+        return "trades 2 gold for %s" % FACE_NAMES[action[1]]
+    if op == "undo":
+        return "takes back a build"
+    return "ends the turn"

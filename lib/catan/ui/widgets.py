@@ -1,0 +1,115 @@
+"""Drawing helpers the screens share: title bars, help lines, buttons, lists, dice.
+
+Every helper draws through the canvas protocol only, from arguments only (no clock, no
+state), so a screen's picture depends on its state alone and a partial redraw (a clip around
+what changed, then the screen's full ``paint``) gives the same pixels as a full one.
+"""
+
+from catan.ui import canvas as cv
+from catan.ui import font_large, sprites
+
+LINE = 10  # small font line pitch
+BAR = 13  # title bar height with the small font
+PLAYER_COLOUR = (cv.RED, cv.SKY, cv.GOLD, cv.WHITE)
+_DIE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
+               sprites.GOLD)
+DIE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD)
+
+# die styles
+DIE_BLANK = 0  # not rolled yet
+DIE_FACE = 1  # a face to use
+DIE_MARKED = 2  # set to be re-rolled
+DIE_SPENT = 3  # spent on a build or a trade
+DIE_OFF = 4  # not in play this turn (Island Two's ramp)
+
+
+def bar(c, x, y, w, title, colour=cv.SAND, right=None, right_colour=cv.GOLD, big=False):
+    """A dark title bar with ``title`` on the left and ``right`` right-aligned; its height."""
+    font = font_large if big else None
+    h = 21 if big else BAR
+    c.fill_rect(x, y, w, h, cv.DEEP)
+    c.text(x + 3, y + 2, title, colour, font)
+    if right:
+        c.text(x + w - 3 - c.text_width(right, font), y + 2, right, right_colour, font)
+    return h
+
+
+def centred(c, x, w, y, s, colour, font=None):
+    """``s`` centred in the column ``x``..``x + w``."""
+    c.text(x + (w - c.text_width(s, font)) // 2, y, s, colour, font)
+
+
+def wrap(c, s, w):
+    """``s`` broken into lines no wider than ``w`` pixels (at spaces), as a list."""
+    out = []
+    line = ""
+    for word in s.split(" "):
+        trial = word if not line else line + " " + word
+        if line and c.text_width(trial) > w:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    out.append(line)
+    return out
+
+
+def paragraph(c, x, y, w, s, colour):
+    """Draw ``s`` wrapped to width ``w`` (``"\\n"`` starts a new paragraph); the y after it."""
+    for part in s.split("\n"):
+        for line in wrap(c, part, w):
+            c.text(x, y, line, colour)
+            y += LINE
+    return y
+
+
+def button(c, x, y, w, label, state):
+    """A button 13 pixels high. state: 0 disabled, 1 enabled, 2 under the cursor."""
+    if state == 2:
+        c.fill_rect(x, y, w, 13, cv.CURSOR)
+        fg = cv.WHITE
+    else:
+        c.fill_rect(x, y, w, 13, cv.SAND if state else cv.DEEP)
+        fg = cv.BLACK if state else cv.DARK
+    centred(c, x, w, y + 2, label, fg)
+
+
+def row(c, x, y, w, label, value, selected, colour=cv.WHITE):
+    """One line of a menu or form: ``label`` on the left, ``value`` right-aligned."""
+    if selected:
+        c.fill_rect(x, y, w, 12, cv.CURSOR)
+    c.text(x + 3, y + 2, label, cv.WHITE if selected else colour)
+    if value:
+        c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.WHITE if selected else cv.GOLD)
+
+
+def die(c, x, y, face, style, framed=False):
+    """One die in an 18x18 box at (x, y); ``framed`` rings it (the dice a build would use)."""
+    if style == DIE_OFF:
+        c.fill_rect(x, y, 18, 18, cv.SEA)
+        c.rect(x, y, 18, 18, cv.DEEP)
+        return
+    if style == DIE_BLANK:
+        c.fill_rect(x, y, 18, 18, cv.LIGHT)
+        return
+    bg = (cv.WHITE, cv.DARK, cv.DEEP)[style - 1]
+    fg = DIE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
+    c.fill_rect(x, y, 18, 18, bg)
+    c.sprite(x + 1, y + 1, _DIE_SPRITE[face], fg)
+    if style == DIE_MARKED:  # a re-roll mark: two corner ticks
+        c.hline(x + 1, y + 1, 5, cv.WHITE)
+        c.vline(x + 1, y + 1, 5, cv.WHITE)
+        c.hline(x + 12, y + 16, 5, cv.WHITE)
+        c.vline(x + 16, y + 12, 5, cv.WHITE)
+    if framed:
+        c.rect(x, y, 18, 18, cv.CURSOR)
+
+
+def frame(c, x, y, w, h, colour=cv.CURSOR):
+    """A 2-pixel frame just outside the rectangle (the cursor around a die or a box)."""
+    c.rect(x - 2, y - 2, w + 4, h + 4, colour)
+    c.rect(x - 1, y - 1, w + 2, h + 2, colour)
+
+
+def die_sprite(face):
+    return _DIE_SPRITE[face]
