@@ -200,6 +200,22 @@ def players():
     return out
 
 
+@benchmark
+def ui():
+    """The app on a 240x135 framebuf canvas (host_tests/mp/work_ui.py): the smallest 32-bit
+    heap in which core + screens + the GS4 framebuffer play a whole two-player Island One
+    game by keys (wasm port, one key per step; unix cross-check), and, from a solo game
+    played by keys with the hard player's choices under the unix port, the mean time to
+    handle a key and redraw (this machine) and the bytes a cursor move marks dirty."""
+    script = MP_DIR / "work_ui.py"
+    heap = smallest_heap(script)
+    proc, _ = run_workload(script)
+    out = figures(proc)
+    return {"ui_heap_bytes": heap["wasm"], "ui_heap_bytes_unix": heap["unix"],
+            "ui_render_ms_per_key": out["ui_render_ms_per_key"],
+            "ui_bytes_per_cursor_move": out["ui_bytes_per_cursor_move"]}
+
+
 # ---------------------------------------------------------------- main
 
 @benchmark

@@ -2,7 +2,8 @@
 
 Without arguments (host_tests/test_micropython.py, unix and wasm ports, .mpy build): plays the
 scenes of ui_scenes.py that need no computer player at 240x135 and checks after every key that
-the partial redraws left exactly the picture a full repaint gives; prints ALL-OK last.
+the partial redraws left exactly the picture a full repaint gives; then plays a whole game
+of each island by keys with the same check after every key; prints ALL-OK last.
 
 ``mpt_ui.py OUTDIR W H [NAME ...]`` (host_tests/test_ui_screens.py, unix port): renders the
 named scenes (default: all) at WxH, writes each picture's GS4 buffer to ``OUTDIR/NAME.gs4``,
@@ -12,6 +13,7 @@ checks partial against full redraws as well, and prints ALL-OK.
 import gc
 import sys
 
+import ui_autokeys
 import ui_scenes
 from catan.ui.fb_canvas import FbCanvas
 
@@ -36,12 +38,39 @@ def play(name, w, h):
     return c
 
 
+def whole_game(island, levels, level):
+    # A whole game played by keys; after every key the partial redraw must equal a full one.
+    from catan.dice import SeededDice
+    from catan.ui.app import App
+
+    c = FbCanvas(240, 135)
+    full = FbCanvas(240, 135)
+    app = App(c, ui_scenes.MemStore(), dice=lambda seed: SeededDice(31))
+    app.new_game(island, levels)
+    app.draw()
+    keys = [0]
+
+    def check(app, key):
+        keys[0] += 1
+        ui_scenes.repaint(app, full)
+        if c.buffer != full.buffer:
+            raise AssertionError("island %d, key %d (%s) on %s: partial redraw differs"
+                                 % (island, keys[0], key, app.screen.__class__.__name__))
+
+    ui_autokeys.play(app, level, check)
+    assert app.game.over() and app.screen.__class__.__name__ == "GameOver"
+    return keys[0]
+
+
 def main(args):
     if not args:
         for name in _SIMPLE:
             play(name, 240, 135)
             gc.collect()
         print("scenes checked:", len(_SIMPLE))
+        print("keys, Island One:", whole_game(1, (255,), "easy"))
+        gc.collect()
+        print("keys, Island Two:", whole_game(2, (255, 255, 0), "easy"))
     else:
         out = args[0]
         w = int(args[1])

@@ -32,6 +32,7 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
+_ON_DEMAND = ("menus", "info")  # screen modules imported when opened, forgotten after
 LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"G"
 
@@ -75,11 +76,22 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show(self, screen):
+        """Show ``screen``. On-demand screen modules other than the one ``screen`` comes
+        from (its class's ``MODULE``) are forgotten, so their code leaves the heap once no
+        screen of theirs is referenced any more."""
         self.screen = screen
         self.refresh_all()
+        import sys
+
+        keep = getattr(screen, "MODULE", None)
+        pkg = sys.modules["catan.ui"]
+        for m in _ON_DEMAND:
+            if m != keep and m in pkg.__dict__:
+                del pkg.__dict__[m]
+                del sys.modules["catan.ui." + m]
 
     def open(self, module, name, *args):
-        """Show screen class ``name`` of ``catan.ui.<module>``, imported on first use."""
+        """Show screen class ``name`` of on-demand module ``catan.ui.<module>``."""
         mod = __import__("catan.ui." + module, None, None, (name,))
         self.show(getattr(mod, name)(self, *args))
 

@@ -16,6 +16,8 @@ _ISLANDS = ("One", "Two")
 class Message:
     """A title and a paragraph; any of ok/back continues to ``then`` (default: the title)."""
 
+    MODULE = "info"  # see App.show
+
     def __init__(self, app, title, text, then=None):
         self.app = app
         self.title = title
@@ -77,6 +79,8 @@ def _summary(c, app, y, w, rank=False):
 class HandOver:
     """Between two people's turns: whose turn it is now, and everyone's standing."""
 
+    MODULE = "info"  # see App.show
+
     def __init__(self, app):
         self.app = app
 
@@ -100,6 +104,8 @@ class HandOver:
 
 class GameOver:
     """The ranking, then for each person a new high score's initials, then the coach."""
+
+    MODULE = "info"  # see App.show
 
     def __init__(self, app):
         self.app = app
@@ -170,6 +176,8 @@ class GameOver:
 class Scores:
     """Pages: 0 this game's score sheet, 1 Island One stats, 2 Island Two stats, 3 high
     scores, 4 dice fairness. The sheet page exists only during a game."""
+
+    MODULE = "info"  # see App.show
 
     def __init__(self, app, page, owner=None):
         self.app = app
@@ -311,6 +319,8 @@ def _verdict(d):
 
 class Rules:
     """The rules card: costs, then each island's scoring, then the keys."""
+
+    MODULE = "info"  # see App.show
 
     PAGES = 4
 

@@ -16,6 +16,8 @@ _ROW = 12  # row pitch
 
 
 class Menu:
+
+    MODULE = "menus"  # see App.show
     title = ""
 
     def __init__(self, app):
@@ -363,6 +365,8 @@ class TextEntry:
     change the letter, ok goes to the next letter (and finishes on the last), back to the
     previous one (and cancels on the first). ``owner.entered(text)`` returns None to accept
     or a reason to refuse."""
+
+    MODULE = "menus"  # see App.show
 
     def __init__(self, app, owner, title, text, length, alphabet):
         self.app = app

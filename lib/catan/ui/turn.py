@@ -185,17 +185,18 @@ class Turn:
         if len(t) < 2:
             return
         old = self.cursor
+        before = self._lines()
         i = t.index(old) if old in t else 0
         self.cursor = t[(i + step) % len(t)]
-        self._cursor_moved(old)
+        self._cursor_moved(old, before)
 
-    def _cursor_moved(self, old):
+    def _cursor_moved(self, old, before):
         app = self.app
         for target in (old, self.cursor):
             r = self.region(target)
             if r:
                 app.refresh(*r)
-        self._refresh_info()
+        self._info_changed(before)
         g = self.game
         if g.phase == BUILD and self.mode == _NORMAL:
             a = g.cost(old) if 0 <= old < sheet.JOKER and old in self.targets else 0
@@ -205,9 +206,35 @@ class Turn:
                     x, y = self._die_xy(i)
                     app.refresh(x, y, 18, 18)
 
-    def _refresh_info(self):
-        lay = self.lay
-        self.app.refresh(lay.px, self.iy, lay.pw, self.ky - self.iy)
+    def _lines(self):
+        # The info lines as drawn: wrapped to the panel, as many as fit above the track.
+        c = self.app.c
+        out = []
+        for line, colour in self._info():
+            for part in wg.wrap(c, line, self.lay.pw - 6):
+                if self.iy + (len(out) + 1) * wg.LINE <= self.ky:
+                    out.append((part, colour))
+        return out
+
+    def _info_changed(self, before):
+        # Redraw only what differs between the info lines ``before`` and now: per line,
+        # from the first changed character to the end of the longer text.
+        c = self.app.c
+        after = self._lines()
+        x = self.lay.px + 3
+        for i in range(max(len(before), len(after))):
+            a, ca = before[i] if i < len(before) else ("", 0)
+            b, cb = after[i] if i < len(after) else ("", 0)
+            if a == b and ca == cb:
+                continue
+            k = 0
+            if ca == cb:
+                while k < len(a) and k < len(b) and a[k] == b[k]:
+                    k += 1
+            x0 = x + (c.text_width(a[:k]) if k else 0)
+            x1 = x + max(c.text_width(a), c.text_width(b))
+            if x1 > x0:
+                self.app.refresh(x0, self.iy + i * wg.LINE, x1 - x0 + 1, wg.LINE)
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
@@ -240,11 +267,12 @@ class Turn:
         elif self.mode == _CONFIRM_X:
             self.act(("end",) if t == END_B else ("undo",))
         elif DIE <= t < RES:
+            before = self._lines()
             self.marks ^= 1 << (t - DIE)
             r = self.region(t)
             self.app.refresh(*r)
             self.app.refresh(*self._button_box(ROLL_B))
-            self._refresh_info()
+            self._info_changed(before)
         elif t == ROLL_B:
             self.act(("roll", None if g.phase == ROLL else self.marks))
         elif t == KEEP_B:
@@ -333,6 +361,7 @@ class Turn:
         g = self.game
         op = action[0]
         old = self.cursor
+        before = self._lines()
         self.cursor = -1
         if op == "build":
             self.cursor = action[1]
@@ -344,7 +373,7 @@ class Turn:
         if op == "roll":
             self.app.refresh_all()
         else:
-            self._cursor_moved(old)
+            self._cursor_moved(old, before)
 
     # ------------------------------------------------------------------ drawing
 
@@ -399,11 +428,9 @@ class Turn:
                 c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
                          cv.GOLD if held else cv.DARK)
         y = self.iy
-        for line, colour in self._info():
-            for part in wg.wrap(c, line, w - 6):
-                if y + wg.LINE <= self.ky:
-                    c.text(x + 3, y, part, colour)
-                y += wg.LINE
+        for line, colour in self._lines():
+            c.text(x + 3, y, line, colour)
+            y += wg.LINE
         if self.msg:
             c.fill_rect(x, self.my - 1, w, lay.ph - self.my + 1, cv.BLACK)
             lines = wg.wrap(c, self.msg, w - 6)
