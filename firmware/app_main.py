@@ -8,8 +8,9 @@ is imported, before anything else can fragment the heap.
 
 Everything hardware-facing is injectable (``run(board, hw=..., App=..., make_canvas=...)``), so
 host tests drive the loop with fake pins and SPI and a stub App; ``max_loops`` ends the loop.
-App interface (lib/catan/ui/app.py, another engineer's): ``App(canvas, store)``,
-``app.handle(role)``, ``app.tick(now_ms)``, ``app.draw()``.
+App interface (lib/catan/ui/app.py): ``App(canvas, store, roles=...)`` (the board's button
+roles), ``app.handle(role)``, ``app.tick(now_ms)``, ``app.draw()``, and ``app.brightness``
+(0..1000, from the player's settings), which the loop applies while the screen is awake.
 """
 
 import gc
@@ -100,7 +101,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     btn = buttons.Buttons(buttons.from_board(board, hw.Pin), ticks_ms, ticks_diff)
     if App is None:
         from catan.ui.app import App
-    app = App(canvas, store)
+    app = App(canvas, store, roles=tuple(board.BUTTONS))
     gc.collect()
     canvas.invalidate()
     app.draw()
@@ -112,11 +113,12 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         now = ticks_ms()
         events = btn.poll()
         if state and (events or btn.pressed()):
+            level = getattr(app, "brightness", 1000)
             if state == 2:
-                display.brightness = 1000  # restored by the wake-up itself, after SLPOUT
+                display.brightness = level  # restored by the wake-up itself, after SLPOUT
                 display.sleep(False)
             else:
-                display.set_brightness(1000)
+                display.set_brightness(level)
             state = 0
             btn.swallow()  # the press that wakes the screen does nothing else
             btn.last_activity = now
@@ -124,6 +126,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         for e in events:
             app.handle(e)
         app.tick(now)
+        if state == 0 and getattr(app, "brightness", 1000) != display.brightness:
+            display.set_brightness(app.brightness)  # changed in the settings
         app.draw()
         rects = canvas.take_dirty()
         if rects:

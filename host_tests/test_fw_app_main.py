@@ -39,7 +39,7 @@ class GS4Canvas(Canvas):
 
 
 class StubApp:
-    def __init__(self, canvas, store):
+    def __init__(self, canvas, store, roles=None):
         self.canvas = canvas
         self.store = store
         self.events = []

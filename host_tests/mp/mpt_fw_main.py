@@ -64,7 +64,7 @@ class Clock:
 
 
 class StubApp:
-    def __init__(self, canvas, store):
+    def __init__(self, canvas, store, roles=None):
         self.c = canvas
         self.events = []
         self.dirty = True
