@@ -307,7 +307,7 @@ class App:
         g = self.game
         p = g.player
         turns = g.turns[p]
-        while self.screen.busy() and g.player == p and g.turns[p] == turns and not g.over():
+        while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
             self.computer_step()
 
     def advice(self):

@@ -161,9 +161,11 @@ class Turn:
         if self.level is not None:
             self.app.finish_computer_turn()
             return
-        if role in ("prev", "up", "left"):
+        if role in ("up", "down", "left", "right"):
+            self.steer(role)
+        elif role == "prev":
             self.move(-1)
-        elif role in ("next", "down", "right"):
+        elif role == "next":
             self.move(1)
         elif role == "ok":
             self.choose()
@@ -188,6 +190,38 @@ class Turn:
         before = self._lines()
         i = t.index(old) if old in t else 0
         self.cursor = t[(i + step) % len(t)]
+        self._cursor_moved(old, before)
+
+    def steer(self, role):
+        """Joystick: go to the nearest target in that direction (the list order if none)."""
+        here = self.region(self.cursor)
+        if here is None:
+            self.move(1 if role in ("down", "right") else -1)
+            return
+        hx = here[0] + here[2] // 2
+        hy = here[1] + here[3] // 2
+        best = None
+        score = 0
+        for t in self.targets:
+            r = self.region(t)
+            if t == self.cursor or r is None:
+                continue
+            dx = r[0] + r[2] // 2 - hx
+            dy = r[1] + r[3] // 2 - hy
+            ahead, side = {"right": (dx, dy), "left": (-dx, dy), "down": (dy, dx),
+                           "up": (-dy, dx)}[role]
+            if ahead <= 0:
+                continue
+            s = ahead + 2 * (side if side > 0 else -side)
+            if best is None or s < score:
+                best = t
+                score = s
+        if best is None:
+            self.move(1 if role in ("down", "right") else -1)
+            return
+        old = self.cursor
+        before = self._lines()
+        self.cursor = best
         self._cursor_moved(old, before)
 
     def _cursor_moved(self, old, before):

@@ -1,0 +1,168 @@
+"""The app's behaviour, key by key: saves, resume after a power cut, refusals, settings,
+statistics, hand-over, computer turns, the joystick. (Pictures: test_ui_screens.py.)"""
+
+import os
+import sys
+from pathlib import Path
+
+MP_DIR = Path(__file__).parent / "mp"
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import ui_autokeys  # noqa: E402
+import ui_scenes  # noqa: E402
+from catan.codec import dumps  # noqa: E402
+from catan.dice import SeededDice  # noqa: E402
+from catan.ui import turn as tn  # noqa: E402
+from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+from catan.ui.records import Settings, Stats  # noqa: E402
+
+
+def _app(store=None, roles=ui_scenes.ROLES, w=240, h=135, seed=5):
+    app = App(DioCanvas(w, h), store or ui_scenes.MemStore(), roles=roles,
+              dice=lambda s: SeededDice(seed if s is None else s))
+    app.draw()
+    return app
+
+
+def _keys(app, keys, now=0):
+    for k in keys.split(","):
+        now += 50
+        ui_autokeys.press(app, k, now)
+    return now
+
+
+def test_every_action_is_saved_and_a_power_cut_resumes_the_same_turn():
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    app.new_game(1, (HUMAN,))
+    saves = [store.files["game"]]
+    _keys(app, "a")  # roll
+    saves.append(store.files["game"])
+    _keys(app, "a,a")  # mark dice 1 and ... (the cursor stays on die 1: marks and unmarks)
+    assert store.files["game"] == saves[-1]  # marking is not an action: nothing saved
+    _keys(app, "x,a")  # Keep
+    assert app.game.phase == 2
+    assert store.files["game"] != saves[-1]
+    # the power fails: a new app on the same flash continues the same turn
+    again = _app(store)
+    assert type(again.screen).__name__ == "Title" and again.has_save()
+    _keys(again, "a")  # Continue
+    assert type(again.screen).__name__ == "Turn"
+    assert dumps(again.game) == dumps(app.game)
+    assert again.game.rolls == app.game.rolls and bytes(again.game.faces) == bytes(app.game.faces)
+
+
+def test_a_refused_action_says_why_and_changes_nothing():
+    store = ui_scenes.MemStore(ui_scenes.SCENES[ui_scenes.NAMES.index("turn_refused")][1]())
+    app = _app(store)
+    _keys(app, "a,x,x")  # Continue, the cursor to Roll with no die marked
+    before = (dumps(app.game), store.files["game"])
+    assert app.screen.cursor == tn.ROLL_B
+    _keys(app, "a")
+    assert "choose at least one die" in app.screen.msg
+    assert (dumps(app.game), store.files["game"]) == before
+    # the message goes away by itself
+    app.tick(10_000)
+    assert app.screen.msg == ""
+
+
+def test_a_corrupt_save_is_reported_set_aside_and_the_game_goes_on():
+    store = ui_scenes.MemStore({"game": b"G\x01\x00garbage"})
+    app = _app(store)
+    assert type(app.screen).__name__ == "Message"
+    assert "could not be loaded" in app.screen.text
+    assert store.files["game-bad"] == b"G\x01\x00garbage" and store.files["game"] == b""
+    _keys(app, "a")
+    assert type(app.screen).__name__ == "Title" and not app.has_save()
+
+
+def test_store_problems_are_shown():
+    store = ui_scenes.MemStore()
+    store.problems = [("stats", "checksum")]
+    app = _app(store)
+    assert type(app.screen).__name__ == "Message" and "stats was checksum" in app.screen.text
+
+
+def test_settings_persist_and_swap_a_and_b():
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    _keys(app, "y,y,y,y,a")  # Settings
+    _keys(app, "a,a")  # brightness 8 -> 9 -> 10
+    _keys(app, "y,a")  # choose with B
+    assert Settings.load(store).brightness == 10 and Settings.load(store).swap == 1
+    assert app.brightness == 1000
+    again = _app(store)
+    assert again.settings.swap == 1
+    _keys(again, "y,y,y,y")  # to Settings, then B chooses it
+    _keys(again, "b")
+    assert type(again.screen).__name__ == "SettingsMenu"
+    bad = ui_scenes.MemStore({"settings": b"S\x01\x63\x00\x09\x00"})
+    s = Settings.load(bad)
+    assert s.problem and s.brightness == 8
+
+
+def test_hand_over_between_people_not_before_a_computer():
+    app = _app()
+    app.new_game(1, (HUMAN, HUMAN, 1))
+    ui_autokeys.press(app, "a", 50)
+    action = ("stop",)
+    for k in ui_autokeys.next_keys(app, action):
+        ui_autokeys.press(app, k, 100)
+    for _ in range(3):  # End, then confirm the X
+        if type(app.screen).__name__ != "Turn" or app.game.player != 0:
+            break
+        for k in ui_autokeys.next_keys(app, ("end",)):
+            ui_autokeys.press(app, k, 150)
+    assert type(app.screen).__name__ == "HandOver" and app.game.player == 1
+    _keys(app, "a")
+    assert type(app.screen).__name__ == "Turn" and app.screen.level is None
+    # P2 ends: the computer (P3) plays at once, no hand-over
+    _keys(app, "a")
+    for k in ui_autokeys.next_keys(app, ("stop",)):
+        ui_autokeys.press(app, k, 300)
+    while app.game.player == 1:
+        for k in ui_autokeys.next_keys(app, ("end",)):
+            ui_autokeys.press(app, k, 350)
+    assert type(app.screen).__name__ == "Turn" and app.screen.busy()
+    # any key finishes the computer's turn; then P1's hand-over
+    _keys(app, "y")
+    assert app.game.player == 0 and type(app.screen).__name__ == "HandOver"
+
+
+def test_a_finished_game_counts_once_in_the_statistics_with_its_dice():
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    app.new_game(1, (HUMAN,))
+    ui_autokeys.play(app, "medium")
+    st = Stats.load(store)
+    assert st.games[0] == 1 and st.best[0] == app.game.score(0)
+    assert sum(st.dice) >= 15 * 6  # at least one throw of six dice a turn
+    assert store.files["game"] == b""  # no game to continue
+    assert type(app.screen).__name__ == "GameOver" and app.screen.pending  # a high score
+    _keys(app, "a,y,a,a,a")  # initials "BAA"
+    assert Stats.load(store).high[0][0] == (app.game.score(0), "BAA")
+
+
+def test_joystick_moves_to_the_nearest_target_in_that_direction():
+    make = ui_scenes.SCENES[ui_scenes.NAMES.index("turn_build")][1]
+    roles = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
+    app = _app(ui_scenes.MemStore(make()), roles=roles)
+    _keys(app, "press")  # Continue
+    s = app.screen
+    assert s.cursor == 0  # road R0, on the map
+    _keys(app, "right")  # the panel's buttons lie to the right
+    assert s.cursor in (tn.TRADE_B, tn.END_B)
+    _keys(app, "left")
+    assert s.cursor < tn.DIE  # back on the map
+    assert "stick" in app.keys_help()
+
+
+def test_a_whole_game_of_each_island_by_keys():
+    for island, levels in ((1, (HUMAN, 0)), (2, (HUMAN, HUMAN))):
+        app = _app()
+        app.new_game(island, levels)
+        ui_autokeys.play(app, "medium")
+        assert app.game.over() and type(app.screen).__name__ == "GameOver"
