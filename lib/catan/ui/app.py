@@ -32,7 +32,9 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
-_ON_DEMAND = ("menus", "info")  # screen modules imported when opened, forgotten after
+# modules imported when a screen needs them and forgotten after (the large font: titles of
+# menus and information screens only)
+_ON_DEMAND = ("menus", "info", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"G"
 

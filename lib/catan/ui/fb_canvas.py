@@ -34,7 +34,9 @@ class FbCanvas(Canvas):
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
-        self._scratch = {}  # sheet module -> (bytearray, FrameBuffer over it, its length)
+        # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
+        # keyed by shape, not by module, so a font module loaded again is not kept alive
+        self._scratch = {}
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
@@ -49,7 +51,7 @@ class FbCanvas(Canvas):
         self.fb.rect(x, y, w, h, c)
 
     def _cell(self, f, g, x, y, c):
-        s = self._scratch.get(f)
+        s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
         if s is None:
             s = self._new_scratch(f)
         buf, sfb, n = s
@@ -65,7 +67,7 @@ class FbCanvas(Canvas):
         n = f.HEIGHT * f.BPR
         buf = bytearray(n)
         s = (buf, framebuf.FrameBuffer(buf, 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB), n)
-        self._scratch[f] = s
+        self._scratch[(f.HEIGHT << 8) | f.BPR] = s
         return s
 
     def get_pixel(self, x, y):

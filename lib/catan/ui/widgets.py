@@ -7,7 +7,7 @@ what changed, then the screen's full ``paint``) gives the same pixels as a full 
 
 from catan.maps import TURNS_ONE, WIN_VP, X_PENALTY
 from catan.ui import canvas as cv
-from catan.ui import font_large, sprites
+from catan.ui import sprites
 
 LINE = 10  # small font line pitch
 BAR = 13  # title bar height with the small font
@@ -24,15 +24,11 @@ DIE_SPENT = 3  # spent on a build or a trade
 DIE_OFF = 4  # not in play this turn (Island Two's ramp)
 
 
-def bar(c, x, y, w, title, colour=cv.SAND, right=None, right_colour=cv.GOLD, big=False):
-    """A dark title bar with ``title`` on the left and ``right`` right-aligned; its height."""
-    font = font_large if big else None
-    h = 21 if big else BAR
-    c.fill_rect(x, y, w, h, cv.DEEP)
-    c.text(x + 3, y + 2, title, colour, font)
-    if right:
-        c.text(x + w - 3 - c.text_width(right, font), y + 2, right, right_colour, font)
-    return h
+def bar(c, x, y, w, title, colour=cv.SAND):
+    """A dark title bar with ``title`` on the left; its height."""
+    c.fill_rect(x, y, w, BAR, cv.DEEP)
+    c.text(x + 3, y + 2, title, colour)
+    return BAR
 
 
 def centred(c, x, w, y, s, colour, font=None):
