@@ -24,9 +24,11 @@ SLEEP_LOOP_MS = 50  # poll period while asleep
 SAVE_ROOT = "/data"
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
 
-# set while running, so main.py can show an uncaught exception on the screen
+# set while running, so main.py can show an uncaught exception on the screen (and tests
+# can watch the app)
 display = None
 canvas = None
+app = None
 
 
 def load_board(name=None):
@@ -76,7 +78,7 @@ def _fb_canvas(w, h, buf):
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,
         ticks_diff=None, sleep_ms=None, max_loops=None):
-    global display, canvas
+    global display, canvas, app
     if board is None:
         board = load_board()
     buf = alloc_framebuffer(board)  # first: the biggest single allocation
