@@ -364,8 +364,9 @@ class Rules:
         text = (
             None,
             "Island One: 15 turns. Roll 6 dice up to 3 times, keeping any. Build in "
-            "ascending order; roads 1 point, buildings their number. A turn with no build "
-            "scores X (-2). Knights unlock a joker each, used once. 2 gold = 1 resource.",
+            "ascending order: settlements 3 4 5 7 9 11, cities 7 12 20 30, knights 1-6, "
+            "roads 1 point each. A turn with no build scores X (-2). Each knight unlocks a "
+            "joker, used once. 2 gold = 1 resource.",
             "Island Two: first to %d VP wins. Settlement 1, city 2 VP, any order. The grey "
             "road takes Longest Road (+%d), 3 knights Largest Army (+%d); a longer road or "
             "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
