@@ -312,15 +312,22 @@ class App:
         while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
             self.computer_step()
 
-    def advice(self):
-        """The coach's advice for the current position: (action, value, unit), or None."""
+    def advice(self, choice=None):
+        """The coach's advice now: (action, its value, unit, value of ``choice`` or None),
+        or None without a coach."""
         try:
             from catan import coach
         except ImportError:
             return None
         g = self.game
         action, best, _ = coach.hint(g)
-        return action, best, coach.unit(g)
+        mine = None
+        if choice is not None:
+            try:
+                mine = coach.ev(g, choice)
+            except Exception:  # a choice the coach cannot value: show the best only
+                mine = None
+        return action, best, coach.unit(g), mine
 
     def pause(self):
         self.open("menus", "Pause", self.screen)

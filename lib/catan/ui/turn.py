@@ -352,15 +352,25 @@ class Turn:
             self.retarget(action[0] in ("roll", "stop"))
 
     def hint(self):
+        """Ask the coach: point at its choice and show its expected value (and the value of
+        what the player has set up now: the marked dice, or the build under the cursor)."""
         g = self.game
-        if g.phase == OVER:
+        if g.phase == OVER or self.level is not None:
             return
-        app = self.app
-        advice = app.advice()
+        yours = None
+        t = self.cursor
+        if g.phase == REROLL:
+            yours = ("roll", self.marks) if self.marks else ("stop",)
+        elif g.phase == BUILD and self.mode == _NORMAL:
+            if 0 <= t < sheet.JOKER:
+                yours = ("build", t)
+            elif t == END_B:
+                yours = ("end",)
+        advice = self.app.advice(yours)
         if advice is None:
             self.say("no coach for this game", cv.LIGHT)
             return
-        action, best, unit = advice
+        action, best, unit, mine = advice
         self.mode = _NORMAL
         self.joker = -1
         op = action[0]
@@ -374,8 +384,11 @@ class Turn:
             goal = sheet.JOKER + action[1]
         if goal in self.targets:
             self.cursor = goal
-        app.refresh_all()
-        self.say("Coach: %s (%s %s)" % (describe(g, action), _num(best), unit), cv.SKY)
+        self.app.refresh_all()
+        text = "Coach: %s, %s %s" % (describe(g, action), _num(best), unit)
+        if mine is not None and mine != best:
+            text += "; yours %s" % _num(mine)
+        self.say(text, cv.SKY)
 
     # ------------------------------------------------------------------ time
 
