@@ -1,5 +1,5 @@
-"""firmware/app_main.py end to end on fake hardware with a stub App (lib/catan/ui/app.py does not
-exist yet): the first frame and every later dirty rectangle, decoded from the SPI stream, equal
+"""firmware/app_main.py end to end on fake hardware with a stub App (the real one: mpt_fw_game.py):
+the first frame and every later dirty rectangle, decoded from the SPI stream, equal
 the canvas; presses reach app.handle; the backlight waits for the first frame; idle dims, then
 sleeps the panel; the press that wakes it is swallowed."""
 
@@ -66,27 +66,8 @@ class StubApp:
             c.fill_rect(20 + 8 * n, 60, 8, 8, n % 16)
 
 
-class Clock:
-    def __init__(self):
-        self.t = (1 << 30) - 20_000  # wraps during the run
-        self.script = {}  # time -> (pin, level)
-
-    def ticks_ms(self):
-        return self.t
-
-    @staticmethod
-    def ticks_diff(a, b):
-        return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
-
-    def sleep_ms(self, ms):
-        for _ in range(ms):
-            self.t = (self.t + 1) & ((1 << 30) - 1)
-            self.elapsed += 1
-            if self.elapsed in self.script:
-                n, level = self.script[self.elapsed]
-                fake_hw.Pin.registry[n].level = level
-
-    elapsed = 0
+def Clock():
+    return fake_hw.Clock((1 << 30) - 20_000)  # wraps during the run
 
 
 def fake_hardware(board):

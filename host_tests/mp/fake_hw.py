@@ -3,9 +3,48 @@
 - ``Pin``: ``value()`` read/write; input level set by the test (``pin.level = 0``).
 - ``PWM``: records ``duty_u16``.
 - ``SPI``: records every write as ``(dc level, cs level, bytes)``.
-- ``decode(writes, ...)``: a model of the ST7789 fed with that stream: commands, CASET/RASET
-  windows, RAMWR pixel data, into a RAM image of big-endian RGB565 words; the "virtual Pico".
+- ``Panel``: a model of the ST7789 fed with that stream: commands, CASET/RASET windows,
+  RAMWR pixel data, into a RAM image of big-endian RGB565 words; the "virtual Pico".
+- ``Clock``: ``ticks_ms``/``ticks_diff``/``sleep_ms`` over a fake 30-bit tick counter (it
+  wraps like the rp2 port's); at each simulated millisecond ``n`` it sets the pin levels its
+  ``script`` gives for ``n`` (``{n: (pin, level)}``) and calls ``on_ms(n)``.
+- ``Board``: a 240x135 board file with four buttons, for the main-loop tests.
 """
+
+
+class Board:
+    NAME = "test board 240x135"
+    SPI = {"id": 0, "baudrate": 62_500_000, "sck": 18, "mosi": 19, "miso": None}
+    DISPLAY = {"controller": "st7789", "cs": 17, "dc": 16, "rst": None, "width": 240,
+               "height": 135, "rotation": 1, "bgr": False, "invert": True}
+    ROTATIONS = ((0x00, 135, 240, 52, 40), (0x60, 240, 135, 40, 53))
+    BACKLIGHT = {"pin": 20, "pwm": True, "active": 1}
+    BUTTONS = {"a": (12, "up", 0), "b": (13, "up", 0), "x": (14, "up", 0), "y": (15, "up", 0)}
+    SAFE_BOOT_BUTTON = "y"
+
+
+class Clock:
+    def __init__(self, start, on_ms=None):
+        self.t = start
+        self.n = 0  # milliseconds slept so far
+        self.script = {}
+        self.on_ms = on_ms
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
+
+    def sleep_ms(self, ms):
+        for _ in range(ms):
+            self.t = (self.t + 1) & ((1 << 30) - 1)
+            self.n += 1
+            if self.n in self.script:
+                k, v = self.script[self.n]
+                Pin.registry[k].level = v
+            if self.on_ms is not None:
+                self.on_ms(self.n)
 
 
 class Pin:

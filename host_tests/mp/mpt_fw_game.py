@@ -21,17 +21,7 @@ ROOT = "/tmp/mpt_fw_game"
 DEBUG = False
 
 
-class Board:
-    NAME = "test board 240x135"
-    SPI = {"id": 0, "baudrate": 62_500_000, "sck": 18, "mosi": 19, "miso": None}
-    DISPLAY = {"controller": "st7789", "cs": 17, "dc": 16, "rst": None, "width": 240,
-               "height": 135, "rotation": 1, "bgr": False, "invert": True}
-    ROTATIONS = ((0x00, 135, 240, 52, 40), (0x60, 240, 135, 40, 53))
-    BACKLIGHT = {"pin": 20, "pwm": True, "active": 1}
-    BUTTONS = {"a": (12, "up", 0), "b": (13, "up", 0), "x": (14, "up", 0), "y": (15, "up", 0)}
-    SAFE_BOOT_BUTTON = "y"
-
-
+Board = fake_hw.Board
 PINS = {"a": 12, "b": 13, "x": 14, "y": 15}
 
 
@@ -60,18 +50,7 @@ FULL = sys.platform != "webassembly"
 import app_main  # noqa: E402
 import store  # noqa: E402
 from catan.codec import dumps  # noqa: E402
-from catan.game import REROLL, ROLL  # noqa: E402
 from catan.ui.canvas import lut565  # noqa: E402
-
-
-def plain(g):
-    # keep the first roll, build what is offered first, else end the turn
-    if g.phase == ROLL:
-        return ("roll", None)
-    if g.phase == REROLL:
-        return ("stop",)
-    can = g.buildable()
-    return ("build", can[0]) if can else ("end",)
 
 
 class Player:
@@ -96,7 +75,7 @@ class Player:
             return "a"
         if app.busy():
             return None
-        keys = ui_autokeys.next_keys(app, plain(app.game))
+        keys = ui_autokeys.next_keys(app, ui_autokeys.plain(app.game))
         self.keys = keys[1:]
         return keys[0]
 
@@ -119,26 +98,16 @@ class Player:
             self.pressed += 1
 
 
-class Clock:
-    t = (1 << 30) - 5000  # the tick counter wraps during the game
-    n = 0
-    player = None
+class Game:
+    player = None  # the Player of the current boot
 
-    @staticmethod
-    def ticks_ms():
-        return Clock.t
 
-    @staticmethod
-    def ticks_diff(a, b):
-        return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
+def _drive(n):
+    if Game.player is not None:
+        Game.player.at(n)
 
-    @staticmethod
-    def sleep_ms(ms):
-        for _ in range(ms):
-            Clock.t = (Clock.t + 1) & ((1 << 30) - 1)
-            Clock.n += 1
-            if Clock.player is not None:
-                Clock.player.at(Clock.n)
+
+Clock = fake_hw.Clock((1 << 30) - 5000, _drive)  # the tick counter wraps during the game
 
 
 def seeded_app(canvas, store, roles):
@@ -162,7 +131,7 @@ def boot(opening, loops, play=True):
     """Power on with the flash as it is; press the ``opening`` keys, then (``play``) the
     policy's, for ``loops`` main-loop rounds."""
     Clock.n = 0
-    Clock.player = Player(opening, play)
+    Game.player = Player(opening, play)
     app_main.app = app_main.canvas = app_main.display = HW.panel = None
     gc.collect()
     app_main.run(Board, hw=HW, App=seeded_app, store=store.Store(ROOT), ticks_ms=Clock.ticks_ms,
@@ -177,7 +146,7 @@ clean()
 # 1. the first boot: New game, Island One, one person, Start; then play for a while
 app = boot(["a", "y", "y", "y", "y", "a"], 600)
 g = app.game
-assert g is not None and not g.over(), ("no game started", app.screen, Clock.player.pressed, Clock.n)
+assert g is not None and not g.over(), ("no game started", app.screen)
 turns = g.turns[0]
 assert turns >= 2, turns
 state = dumps(g)
@@ -194,7 +163,7 @@ assert app.screen.__class__.__name__ == "Turn" and dumps(app.game) == state
 app = boot(["a"], 4000 if FULL else 300)
 if FULL:
     assert app.game is None or app.game.over(), "the game did not end"
-    print("game over, keys pressed:", Clock.player.pressed)
+    print("game over, keys pressed:", Game.player.pressed)
     assert store.Store(ROOT).read("game") == b""  # nothing left to continue
 else:
     assert app.game.turns[0] > turns

@@ -1,7 +1,7 @@
 """firmware/app_main.py and main.py under real MicroPython (FbCanvas, viper where available) on
 fake hardware: the frames decoded from SPI equal the framebuffer; a press reaches the App; an
 exception in the App is logged and shown on screen by main.py; the safe-boot button skips the
-game. A stub App stands in for lib/catan/ui/app.py. Prints ALL-OK last."""
+game. A stub App stands in for the real one (see mpt_fw_game.py). Prints ALL-OK last."""
 
 import os
 import sys
@@ -10,15 +10,7 @@ import fake_hw
 from catan.ui.canvas import lut565
 
 
-class Board:
-    NAME = "test board 240x135"
-    SPI = {"id": 0, "baudrate": 62_500_000, "sck": 18, "mosi": 19, "miso": None}
-    DISPLAY = {"controller": "st7789", "cs": 17, "dc": 16, "rst": None, "width": 240,
-               "height": 135, "rotation": 1, "bgr": False, "invert": True}
-    ROTATIONS = ((0x00, 135, 240, 52, 40), (0x60, 240, 135, 40, 53))
-    BACKLIGHT = {"pin": 20, "pwm": True, "active": 1}
-    BUTTONS = {"a": (12, "up", 0), "b": (13, "up", 0), "x": (14, "up", 0), "y": (15, "up", 0)}
-    SAFE_BOOT_BUTTON = "y"
+Board = fake_hw.Board
 
 
 class HW:
@@ -40,27 +32,7 @@ sys.modules["machine"] = HW
 import app_main  # noqa: E402
 
 
-class Clock:
-    t = (1 << 30) - 3000
-    n = 0
-    script = {}
-
-    @staticmethod
-    def ticks_ms():
-        return Clock.t
-
-    @staticmethod
-    def ticks_diff(a, b):
-        return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
-
-    @staticmethod
-    def sleep_ms(ms):
-        for _ in range(ms):
-            Clock.t = (Clock.t + 1) & ((1 << 30) - 1)
-            Clock.n += 1
-            if Clock.n in Clock.script:
-                k, v = Clock.script[Clock.n]
-                fake_hw.Pin.registry[k].level = v
+Clock = fake_hw.Clock((1 << 30) - 3000)
 
 
 class StubApp:

@@ -69,6 +69,17 @@ def next_keys(app, action):
     return out
 
 
+def plain(g):
+    """A plain policy that needs no computer player: keep the first roll, build the first
+    item the dice allow, else end the turn."""
+    if g.phase == ROLL:
+        return ("roll", None)
+    if g.phase == REROLL:
+        return ("stop",)
+    can = g.buildable()
+    return ("build", can[0]) if can else ("end",)
+
+
 def press(app, key, now):
     app.handle(key)
     app.tick(now)

@@ -15,26 +15,12 @@ import gc
 import time
 
 import ui_autokeys
+from ui_scenes import MemStore
 from catan.ui.app import HUMAN, App
 from catan.ui.fb_canvas import FbCanvas
 
 W = 240
 H = 135
-
-
-class Store:
-    def __init__(self):
-        self.files = {}
-
-    def read(self, name):
-        return self.files.get(name)
-
-    def write(self, name, data):
-        self.files[name] = bytes(data)
-        return True
-
-    def take_problems(self):
-        return []
 
 
 def _dice(seed):
@@ -43,21 +29,10 @@ def _dice(seed):
     return SeededDice(21 if seed is None else seed)
 
 
-def _plain(g):
-    from catan.game import REROLL, ROLL
-
-    if g.phase == ROLL:
-        return ("roll", None)
-    if g.phase == REROLL:
-        return ("stop",)
-    can = g.buildable()
-    return ("build", can[0]) if can else ("end",)
-
-
 def steps():
     buf = bytearray(((W + 1) // 2) * H)  # first, as the device does
     c = FbCanvas(W, H, buf)
-    app = App(c, Store(), dice=_dice)
+    app = App(c, MemStore(), dice=_dice)
     app.draw()
     yield
     app.new_game(1, (HUMAN, HUMAN))
@@ -70,7 +45,7 @@ def steps():
         if app.screen.__class__.__name__ != "Turn":
             keys = ["a"]
         else:
-            keys = ui_autokeys.next_keys(app, _plain(g))
+            keys = ui_autokeys.next_keys(app, ui_autokeys.plain(g))
         for k in keys:
             now += 50
             ui_autokeys.press(app, k, now)
@@ -81,7 +56,7 @@ def steps():
 
 def timing():
     c = FbCanvas(W, H)
-    app = App(c, Store(), dice=_dice)
+    app = App(c, MemStore(), dice=_dice)
     app.new_game(1, (HUMAN,))
     app.draw()
     c.take_dirty()

@@ -1,0 +1,428 @@
+"""tools/sim.py (the desktop simulator) and tools/gif.py (its GIF writer).
+
+Headless runs with a stand-in app (below) and with the real app, the keyboard as each board's
+buttons, the GIF encoder checked by pygame's own decoder, and the window itself for a few
+frames under SDL's dummy video driver (no X server needed, as in CI).
+"""
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "tools") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tools"))
+
+import gif  # noqa: E402  (tools/)
+import png  # noqa: E402  (tools/)
+import sim  # noqa: E402  (tools/)
+from catan.ui import canvas as cv  # noqa: E402
+from catan.ui.canvas import PALETTE  # noqa: E402
+
+BOARDS = sim.board_names()
+FOUR = "pimoroni_display_pack"  # A/B/X/Y only
+STICK = "waveshare_pico_lcd_13"  # joystick + A/B/X/Y
+STICK_AB = "waveshare_pico_lcd_114"  # joystick + A/B
+
+
+class StandIn:
+    """A tiny app with the real one's interface: it shows the roles it got.
+
+    "a" makes it busy for 300 ms (like a computer's turn); "b" starts a "game" that moves on
+    every 500 ms and is finished after five moves.
+    """
+
+    def __init__(self, canvas, store, roles=None, seed=None):
+        self.c = canvas
+        self.store = store
+        self.roles = roles
+        self.seed = seed
+        self.log = []
+        self.now = 0
+        self.until = 0
+        self.moves = -1  # -1: no game
+        self.next_move = 0
+        self.changed = True
+
+    def handle(self, role):
+        self.log.append(role)
+        if role == "a":
+            self.until = self.now + 300
+        elif role == "b" and self.moves < 0:
+            self.moves = 0
+            self.next_move = self.now + 500
+        self.changed = True
+
+    def tick(self, now):
+        self.now = now
+        if 0 <= self.moves < 5 and now >= self.next_move:
+            self.moves += 1
+            self.next_move = now + 500
+            self.changed = True
+
+    def draw(self):
+        if not self.changed:
+            return
+        self.changed = False
+        c = self.c
+        c.fill_rect(0, 0, c.width, c.height, cv.SEA)
+        c.text(4, 4, " ".join(self.log[-6:]) or "-", cv.WHITE)
+        c.fill_rect(4, 30, 10 * max(self.moves, 0) + 1, 8, cv.GOLD)
+        c.rect(2, 2, c.width - 4, c.height - 4, cv.SAND)
+
+    def busy(self):
+        return self.now < self.until or 0 <= self.moves < 5
+
+    def finished(self):
+        return self.moves >= 5
+
+
+def _canvas_indices(canvas):
+    return png.gs4_indices(canvas.gs4(), canvas.width, canvas.height)
+
+
+# ---------------------------------------------------------------------------- boards and keys
+
+def test_board_sizes_follow_the_rotation():
+    sizes = {b: sim.board_size(sim.load_board(b)) for b in BOARDS}
+    assert sizes[FOUR] == (240, 135)
+    assert sizes["pimoroni_display_pack_2"] == (320, 240)
+    assert sizes[STICK] == (240, 240)
+    assert sim.default_scale(240, 135) == 3
+    assert sim.default_scale(240, 240) == 3
+    assert sim.default_scale(320, 240) == 2
+    assert sim.default_scale(240, 240, desktop=(1366, 768)) == 2  # 720 px would not fit
+    assert sim.default_scale(240, 135, desktop=(320, 200)) == 1
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_keys_are_the_boards_buttons_only(name):
+    board = sim.load_board(name)
+    keys = sim.key_map(sim.board_roles(board))
+    assert set(keys.values()) == set(board.BUTTONS)
+    for role in board.BUTTONS:
+        assert any(r == role for r in keys.values()), role
+    assert all(k not in keys for k in sim.SHOT_KEYS + sim.QUIT_KEYS)
+
+
+def test_four_button_board_has_no_arrows_and_stick_boards_have_them():
+    four = sim.key_map(sim.board_roles(sim.load_board(FOUR)))
+    assert four == {"a": "a", "b": "b", "x": "x", "y": "y"}
+    stick = sim.key_map(sim.board_roles(sim.load_board(STICK)))
+    for key, role in (("up", "up"), ("down", "down"), ("left", "left"), ("right", "right"),
+                      ("return", "press"), ("space", "press"), ("a", "a"), ("y", "y")):
+        assert stick[key] == role
+    ab = sim.key_map(sim.board_roles(sim.load_board(STICK_AB)))
+    assert "x" not in ab and "y" not in ab and ab["up"] == "up"
+
+
+def test_event_role_shift_gives_the_long_press_where_there_is_one():
+    keys = sim.key_map(sim.board_roles(sim.load_board(STICK)))
+    assert sim.event_role("a", 0, keys) == ("a", False)
+    assert sim.event_role("a", 1, keys) == ("a", True)
+    assert sim.event_role("return", 1, keys) == ("press", True)
+    assert sim.event_role("up", 1, keys) == ("up", False)  # directions have no long press
+    assert sim.event_role("q", 0, keys) == (None, False)
+    four = sim.key_map(sim.board_roles(sim.load_board(FOUR)))
+    assert sim.event_role("up", 0, four) == (None, False)
+
+
+def test_help_line_names_every_key():
+    board = sim.load_board(STICK)
+    line = sim.help_line(board, sim.board_roles(board))
+    for part in ("A=a", "up=up", "press=return/space/enter", "Shift", "F12", "Esc"):
+        assert part in line
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000
+
+    def __call__(self):
+        return self.t
+
+
+def test_key_buttons_tap_hold_shift_and_repeat():
+    clk = Clock()
+    kb = sim.KeyButtons(sim.board_roles(sim.load_board(STICK)), clk)
+    assert kb.key_down("a") == []  # A acts on release (or at 600 ms held)
+    clk.t += 100
+    assert kb.key_up("a") == ["a"]
+    clk.t += 100
+    assert kb.key_down("a") == []
+    clk.t += 599
+    assert kb.poll() == []
+    clk.t += 1
+    assert kb.poll() == ["a_long"]
+    clk.t += 100
+    assert kb.key_up("a") == []
+    clk.t += 100
+    assert kb.key_down("x", shift=True) == ["x_long"]
+    assert kb.key_up("x") == []  # that key never went down as a button
+    clk.t += 100
+    assert kb.key_down("up") == ["up"]  # directions act at once, then repeat while held
+    clk.t += 400
+    assert kb.poll() == ["up"]
+    clk.t += 150
+    assert kb.poll() == ["up"]
+    clk.t += 50
+    assert kb.key_up("up") == []
+    clk.t += 100
+    assert kb.key_down("q") == [] and kb.key_down("f12") == []
+    # Enter and space are both the press: holding both, then letting go of one, is one press.
+    assert kb.key_down("return") == []
+    clk.t += 50
+    assert kb.key_down("space") == []
+    clk.t += 50
+    assert kb.key_up("return") == []
+    clk.t += 50
+    assert kb.key_up("space") == ["press"]
+    clk.t += 50
+    kb.key_down("b")
+    clk.t += 50
+    assert kb.release_all() == ["b"]
+
+
+# ---------------------------------------------------------------------------- headless
+
+def test_headless_screenshot_is_the_canvas(tmp_path):
+    board = sim.load_board(FOUR)
+    h = sim.Headless(StandIn, board, log=lambda *a: None)
+    h.keys("a,y,x_long,t200,b")
+    app = h.app
+    assert app.log == ["a", "y", "x_long", "b"]
+    assert app.seed == 1  # headless dice are seeded
+    assert isinstance(app.store, sim.MemStore)
+    assert app.finished()  # "b" made it busy: the clock ran until it was done
+    out = tmp_path / "shot.png"
+    h.screenshot(str(out))
+    w, hh, idx, pal = png.decode(out.read_bytes())
+    assert (w, hh) == (240, 135)
+    assert idx == _canvas_indices(h.canvas) == sim.frame_indices(h.canvas)
+    assert pal == list(PALETTE)
+    h.screenshot(str(tmp_path / "x2.png"), scale=2)
+    w2, h2, idx2, _ = png.decode((tmp_path / "x2.png").read_bytes())
+    assert (w2, h2) == (480, 270)
+    assert bytes(idx2[y * 2 * w2 + 2 * x] for y in range(135) for x in range(240)) == idx
+
+
+def test_headless_waits_while_busy_but_not_for_ever():
+    h = sim.Headless(StandIn, sim.load_board(FOUR), settle_ms=1000, log=lambda *a: None)
+    h.press("a")
+    assert not h.app.busy() and 300 <= h.now < 600
+    h.press("b")  # busy for 2.5 s: the cap stops the wait
+    assert h.app.busy() and h.now < 2000
+
+
+def test_headless_refuses_keys_the_board_lacks():
+    h = sim.Headless(StandIn, sim.load_board(FOUR), log=lambda *a: None)
+    with pytest.raises(SystemExit, match="no 'up'"):
+        h.keys("a,up")
+    with pytest.raises(SystemExit):
+        h.keys("left_long")
+    s = sim.Headless(StandIn, sim.load_board(STICK), log=lambda *a: None)
+    s.keys("up,press_long,left")
+    assert s.app.log == ["up", "press_long", "left"]
+
+
+def test_frame_indices_fast_path_matches_the_canvas():
+    from catan.ui.dio_canvas import DioCanvas
+
+    rng = random.Random(3)
+    for w, h in ((240, 135), (33, 7)):  # 33: a row that does not fill its last word
+        c = DioCanvas(w, h)
+        for _ in range(40):
+            c.fill_rect(rng.randrange(w), rng.randrange(h), rng.randrange(1, 40),
+                        rng.randrange(1, 20), rng.randrange(16))
+        c.text(1, 1, "Hello 42", cv.WHITE)
+        assert sim.frame_indices(c) == _canvas_indices(c)
+
+
+def test_autoplay_frames_and_gif(tmp_path):
+    h = sim.Headless(StandIn, sim.load_board(FOUR), log=lambda *a: None)
+    h.keys("y")
+    h.app.handle("b")  # start the stand-in's "game" without waiting for it
+    frames = tmp_path / "frames"
+    assert h.autoplay(str(frames), str(tmp_path / "a.gif"), scale=2)
+    names = sorted(os.listdir(frames))
+    assert names == ["frame_%05d.png" % i for i in range(1, len(names) + 1)]
+    assert 6 <= len(names) <= 8  # the picture changes once per move (plus the first)
+    last = png.decode((frames / names[-1]).read_bytes())
+    assert last[:2] == (480, 270)
+    W, H, gframes, pal = gif.decode((tmp_path / "a.gif").read_bytes())
+    assert (W, H) == (480, 270) and len(gframes) == len(names)
+    for name, (idx, delay) in zip(names, gframes):
+        assert png.decode((frames / name).read_bytes())[2] == idx
+        assert delay >= 20
+    assert pal[:16] == list(PALETTE)
+
+
+def test_main_headless_writes_the_png_without_a_display(tmp_path):
+    # The command line, in a fresh process with no display and no SDL driver chosen.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY",
+                                                            "SDL_VIDEODRIVER")}
+    out = tmp_path / "s.png"
+    code = ("import sys; sys.path.insert(0, 'tools'); import sim; "
+            "rc = sim.main(sys.argv[1:]); "
+            "assert not [m for m in sys.modules if m.startswith('pygame')], 'pygame imported'; "
+            "sys.exit(rc)")
+    p = subprocess.run([sys.executable, "-c", code, "--headless", "--board", STICK,
+                        "--app", "host_tests/test_sim.py:StandIn", "--keys", "up,a,press",
+                        "--screenshot", str(out)], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    w, h, idx, _ = png.decode(out.read_bytes())
+    assert (w, h) == (240, 240)
+
+
+def test_main_argument_errors(capsys):
+    for argv in (["--headless"], ["--keys", "a"], ["--headless", "--frames", "d", "--screenshot", "x.png"],
+                 ["--headless", "--autoplay", "1", "--seats", "genius"]):
+        with pytest.raises(SystemExit) as e:
+            sim.main(argv)
+        assert e.value.code == 2, argv
+    with pytest.raises(SystemExit, match="no board"):
+        sim.main(["--board", "nope", "--headless", "--screenshot", "x.png"])
+
+
+# ---------------------------------------------------------------------------- the real app
+
+def test_real_app_headless_keys(tmp_path):
+    out = tmp_path / "new_game.png"
+    assert sim.main(["--headless", "--keys", "a,y,a,y,a,a,a,y,y,y", "--screenshot", str(out)],
+                    log=lambda *a: None) == 0
+    h = sim.Headless(sim.resolve_app(sim.DEFAULT_APP), sim.load_board(FOUR), log=lambda *a: None)
+    h.keys("a,y,a,y,a,a,a,y,y,y")
+    menu = h.app.screen
+    assert type(menu).__name__ == "NewGame" and menu.rows[menu.i] == "Start"
+    assert menu.seats == [2, 1]  # P1 hard, P2 medium
+    assert png.decode(out.read_bytes())[2] == sim.frame_indices(h.canvas)
+
+
+def test_real_app_saves_carry_over_between_runs(tmp_path):
+    saves = str(tmp_path / "saves")
+    app_cls = sim.resolve_app(sim.DEFAULT_APP)
+    h = sim.Headless(app_cls, sim.load_board(FOUR), sim.folder_store(saves), log=lambda *a: None)
+    h.keys("a,x,a,a")  # new game, "Start" (one person), roll
+    assert h.app.game is not None and not h.app.game.over()
+    again = sim.Headless(app_cls, sim.load_board(FOUR), sim.folder_store(saves), log=lambda *a: None)
+    assert again.app.has_save()
+    assert again.app.screen.rows[0] == "Continue"
+
+
+def test_real_app_autoplay_starts_a_computer_game(tmp_path):
+    h = sim.Headless(sim.resolve_app(sim.DEFAULT_APP), sim.load_board(STICK), seed=5,
+                     log=lambda *a: None)
+    assert not h.autoplay(str(tmp_path / "f"), str(tmp_path / "a.gif"), max_frames=12,
+                          seats=("hard",))  # stopped by the frame limit
+    g = h.app.game
+    assert g is not None and g.players == 1 and h.app.level(0) == 2
+    assert len(os.listdir(tmp_path / "f")) == 12
+    _, _, frames, _ = gif.decode((tmp_path / "a.gif").read_bytes())
+    assert len(frames) == 12 and frames[-1][0] == sim.frame_indices(h.canvas)
+
+
+# ---------------------------------------------------------------------------- GIF
+
+def _random_frames(w, h, n, rng):
+    base = bytearray(((x // 5) ^ (y // 3)) % 16 for y in range(h) for x in range(w))
+    frames = [(bytes(base), 100)]
+    for i in range(1, n):
+        x0, y0 = rng.randrange(w), rng.randrange(h)
+        for y in range(y0, min(h, y0 + rng.randrange(1, 12))):
+            for x in range(x0, min(w, x0 + rng.randrange(1, 30))):
+                base[y * w + x] = rng.randrange(16)
+        frames.append((bytes(base), 40 * i))
+    return frames
+
+
+def test_gif_round_trip_through_our_decoder():
+    rng = random.Random(5)
+    w, h = 61, 23
+    frames = _random_frames(w, h, 6, rng)
+    frames.insert(3, (frames[2][0], 70))  # an unchanged frame: its time goes to the one before
+    data = gif.encode(w, h, frames, PALETTE, scale=2)
+    W, H, got, pal = gif.decode(data)
+    assert (W, H) == (2 * w, 2 * h) and pal[:16] == list(PALETTE)
+    want = [f for i, f in enumerate(frames) if i != 3]
+    assert [i for i, _ in got] == [gif._scaled(i, w, h, 2) for i, _ in want]
+    assert got[2][1] == frames[2][1] + 70
+    noise = bytes(rng.randrange(16) for _ in range(200 * 150))  # fills the code table: resets
+    assert gif.decode(gif.encode(200, 150, [(noise, 0)], PALETTE))[2][0][0] == noise
+    assert gif.unlzw(gif.lzw(b"", 4), 4, 0) == b""
+    for n in (1, 2, 3, 500, 5000):
+        run = bytes([7]) * n  # long runs: codes added every step, KwKwK cases
+        assert gif.unlzw(gif.lzw(run, 4), 4, n) == run
+
+
+def test_gif_decoded_by_pygame(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    rng = random.Random(9)
+    w, h = 240, 135
+    for first in (_random_frames(w, h, 1, rng)[0][0],
+                  bytes(rng.randrange(16) for _ in range(w * h))):
+        path = tmp_path / "x.gif"
+        path.write_bytes(gif.encode(w, h, [(first, 100), (bytes(w * h), 100)], PALETTE))
+        surf = pygame.image.load(str(path))  # SDL_image's decoder: the first frame
+        assert surf.get_size() == (w, h)
+        for y in range(h):
+            for x in range(0, w, 7 if y % 5 else 1):
+                c = PALETTE[first[y * w + x]]
+                assert tuple(surf.get_at((x, y)))[:3] == (c >> 16, (c >> 8) & 255, c & 255)
+
+
+# ---------------------------------------------------------------------------- the window
+
+def _key(pygame, kind, key, mod=0):
+    return pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0)
+
+
+@pytest.mark.parametrize("name", [FOUR, STICK])
+def test_window_runs_under_the_dummy_video_driver(name, tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    down, up = pygame.KEYDOWN, pygame.KEYUP
+    K = pygame
+    script = {
+        3: [_key(K, down, K.K_a)], 6: [_key(K, up, K.K_a)],
+        9: [_key(K, down, K.K_UP)], 11: [_key(K, up, K.K_UP)],  # not a key of the four-button board
+        13: [_key(K, down, K.K_x, K.KMOD_LSHIFT)], 15: [_key(K, up, K.K_x)],
+        17: [_key(K, down, K.K_q)], 18: [_key(K, up, K.K_q)],
+        20: [_key(K, down, K.K_F12)],
+        24: [_key(K, down, K.K_ESCAPE)],
+    }
+    board = sim.load_board(name)
+    shots = tmp_path / "shots"
+    store = sim.folder_store(str(tmp_path / "saves"))
+    app = sim.run_window(StandIn, board, name, store, seed=3, shots_dir=str(shots), fps=60,
+                         max_frames=200, script=script, log=lambda *a: None)
+    want = ["a", "up", "x_long"] if name == STICK else ["a", "x_long"]
+    assert app.log == want
+    assert app.seed == 3 and app.roles == sim.board_roles(board)
+    assert app.now < 3000  # Esc ended it, long before 200 frames
+    (shot,) = os.listdir(shots)
+    w, h, idx, _ = png.decode((shots / shot).read_bytes())
+    W, H = sim.board_size(board)
+    s = w // W  # by size, and smaller if the (dummy) desktop is small
+    assert s >= 2 and (w, h) == (W * s, H * s)
+    assert bytes(idx[y * s * w + x * s] for y in range(H) for x in range(W)) == \
+        sim.frame_indices(app.c)
+    assert not pygame.display.get_init()  # the window closed
+
+
+def test_window_close_button_quits(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    app = sim.run_window(StandIn, sim.load_board(FOUR), FOUR, sim.MemStore(), fps=200,
+                         max_frames=500, script={4: [pygame.event.Event(pygame.QUIT)]},
+                         log=lambda *a: None)
+    assert app.log == [] and not pygame.display.get_init()
