@@ -55,24 +55,27 @@ class StandIn:
         elif role == "b" and self.moves < 0:
             self.moves = 0
             self.next_move = self.now + 500
-        self.changed = True
+        self.changed = self.changed or 1  # True: all (the first draw), 1: the top strip
 
     def tick(self, now):
         self.now = now
         if 0 <= self.moves < 5 and now >= self.next_move:
             self.moves += 1
             self.next_move = now + 500
-            self.changed = True
+            self.changed = self.changed or 1
 
     def draw(self):
         if not self.changed:
             return
-        self.changed = False
         c = self.c
-        c.fill_rect(0, 0, c.width, c.height, cv.SEA)
+        if self.changed is True:  # the first picture: everything
+            c.fill_rect(0, 0, c.width, c.height, cv.SEA)
+            c.rect(2, 2, c.width - 4, c.height - 4, cv.SAND)
+        else:  # then only the strip that changes (a partial refresh in the window)
+            c.fill_rect(3, 3, c.width - 6, 36, cv.SEA)
+        self.changed = False
         c.text(4, 4, " ".join(self.log[-6:]) or "-", cv.WHITE)
         c.fill_rect(4, 30, 10 * max(self.moves, 0) + 1, 8, cv.GOLD)
-        c.rect(2, 2, c.width - 4, c.height - 4, cv.SAND)
 
     def busy(self):
         return self.now < self.until or 0 <= self.moves < 5
@@ -402,8 +405,15 @@ def test_window_runs_under_the_dummy_video_driver(name, tmp_path, monkeypatch):
     board = sim.load_board(name)
     shots = tmp_path / "shots"
     store = sim.folder_store(str(tmp_path / "saves"))
+    seen = {}
+
+    def on_frame(frame, display, canvas):
+        if frame == 22:  # every key handled; what the window shows, and the canvas
+            seen["window"] = pygame.surfarray.array3d(display.window).copy()
+            seen["canvas"] = sim.frame_indices(canvas)
+
     app = sim.run_window(StandIn, board, name, store, seed=3, shots_dir=str(shots), fps=60,
-                         max_frames=200, script=script, log=lambda *a: None)
+                         max_frames=200, script=script, on_frame=on_frame, log=lambda *a: None)
     want = ["a", "up", "x_long"] if name == STICK else ["a", "x_long"]
     assert app.log == want
     assert app.seed == 3 and app.roles == sim.board_roles(board)
@@ -416,6 +426,24 @@ def test_window_runs_under_the_dummy_video_driver(name, tmp_path, monkeypatch):
     assert bytes(idx[y * s * w + x * s] for y in range(H) for x in range(W)) == \
         sim.frame_indices(app.c)
     assert not pygame.display.get_init()  # the window closed
+    # The window shows the canvas, scaled (colours through displayio's RGB565): each palette
+    # index is always the same colour, and two indices never share one.
+    import numpy as np
+
+    win = seen["window"]  # [x, y, rgb]
+    assert win.shape[:2] == (W * s, H * s)
+    idx = np.frombuffer(seen["canvas"], dtype=np.uint8).reshape(H, W).T
+    colour = {}
+    for dx, dy in ((0, 0), (s - 1, s - 1), (0, s - 1), (s - 1, 0)):  # corners of each big pixel
+        part = win[dx::s, dy::s]
+        for i in np.unique(idx):
+            cols = np.unique(part[idx == i], axis=0)
+            assert len(cols) == 1, "index %d shows as %d colours" % (i, len(cols))
+            rgb = tuple(int(v) for v in cols[0])
+            assert colour.setdefault(int(i), rgb) == rgb
+    assert len(set(colour.values())) == len(colour) >= 4
+    for i, rgb in colour.items():
+        assert all(abs(a - (PALETTE[i] >> k & 255)) <= 8 for a, k in zip(rgb, (16, 8, 0)))
 
 
 def test_window_close_button_quits(tmp_path, monkeypatch):
@@ -426,3 +454,17 @@ def test_window_close_button_quits(tmp_path, monkeypatch):
                          max_frames=500, script={4: [pygame.event.Event(pygame.QUIT)]},
                          log=lambda *a: None)
     assert app.log == [] and not pygame.display.get_init()
+
+
+def test_real_app_autoplay_plays_a_persons_seat_by_keys(tmp_path):
+    app_cls = sim.resolve_app(sim.DEFAULT_APP)
+    h = sim.Headless(app_cls, sim.load_board(FOUR), seed=4, log=lambda *a: None)
+    h.keys("a,x,a")  # new game, Start: one person
+    g = h.app.game
+    assert g is not None and h.app.level(0) is None and g.turns[0] == 0
+    assert not h.autoplay(max_frames=40)
+    assert g.turns[0] >= 1  # the person's seat rolled, chose and ended turns, by keys
+    idle = sim.Headless(app_cls, sim.load_board(FOUR), seed=4, log=lambda *a: None)
+    idle.keys("a,x,a")
+    assert not idle.autoplay(max_frames=40, humans=None)  # waits for the person: stops
+    assert idle.app.game.turns[0] == 0

@@ -3,7 +3,8 @@
 Window (``make sim``, or ``python tools/sim.py [--board NAME]``): a pygame window opened by
 Blinka's displayio and ``blinka_displayio_pygamedisplay.PyGameDisplay``, on the main thread
 only (no background refresh: the loop refreshes the dirty area itself), at the board's display
-size scaled up by whole pixels (``--scale``; 3 for 240x135 and 240x240, 2 for 320x240).
+size scaled up by whole pixels (``--scale``; 3 for 240x135 and 240x240, 2 for 320x240, less
+if the desktop is small).
 The keyboard stands in for the board's buttons, and only for those:
 
 - A, B, X, Y are the letter keys a, b, x, y (those the board has);
@@ -24,14 +25,17 @@ Headless (no window, no display needed)::
 ``--keys`` is a comma list of the board's roles (``a``, ``b``, ``x``, ``y``, ``up``, ...,
 ``press``, and ``a_long`` ...), or ``t<ms>`` to let time pass. After each key the clock runs on
 until ``app.busy()`` is False (at most ``--settle`` ms), so computer turns and animations
-finish (with ``--autoplay``, not after the last key: autoplay records from there). A headless run is reproducible: a fresh in-memory store (unless ``--saves``) and dice
-seeded with ``--seed`` (default 1) wherever the app would roll random dice.
+finish (with ``--autoplay``, not after the last key: autoplay records from there). A headless
+run is reproducible: a fresh in-memory store (unless ``--saves``) and dice seeded with
+``--seed`` (default 1) wherever the app would roll random dice.
 
 ``--autoplay SEED`` then lets the clock run in 100 ms steps and writes a numbered PNG into
 ``--frames`` each time the picture changes, until ``app.finished()`` (or ``--max-frames``);
 ``--gif`` also writes them as an animated GIF (``tools/gif.py``). If the keys did not start a
 game, autoplay starts one itself with computer players at every seat (``--island``,
-``--seats hard,medium``) and SEED as its dice.
+``--seats hard,medium``) and SEED as its dice. If the keys started a game with people's seats,
+autoplay plays those by keys as a person would (``host_tests/mp/ui_autokeys.py``: cursor, A),
+choosing as the computer level ``--humans`` would (boards with X and Y only).
 
 ``--app module:Class`` runs another app class (tests use a stand-in); the default is
 ``catan.ui.app:App``.
@@ -57,6 +61,8 @@ LONG_ROLES = ("a", "b", "x", "y", "press")  # roles that have a long press
 DIRECTIONS = ("up", "down", "left", "right")
 KEY_MS = 50  # headless: clock step for a key and while waiting for the app
 AUTOPLAY_MS = 100  # autoplay: clock step
+HUMAN_PAUSE_MS = 300  # autoplay: a person's seat looks this long before pressing keys
+HUMAN_KEY_MS = 150  # autoplay: and presses them this far apart
 LEVELS = ("easy", "medium", "hard")
 
 # Keyboard keys (pygame.key.name spellings) for each role.
@@ -358,10 +364,35 @@ class Headless:
     def screenshot(self, path, scale=1):
         png.write(path, frame_png(self.canvas, scale))
 
+    def _human_keys(self, level):
+        """The keys a person's seat would press next, choosing as computer ``level`` does
+        (host_tests/mp/ui_autokeys.py), or None: not a person's turn, or no way to play it
+        (that module missing, or a board without X and Y to move the cursor)."""
+        app = self.app
+        g = getattr(app, "game", None)
+        if g is None or g.over() or not {"a", "x", "y"} <= set(self.roles):
+            return None
+        mp = os.path.join(ROOT, "host_tests", "mp")
+        if mp not in sys.path:
+            sys.path.append(mp)
+        try:
+            import ui_autokeys
+            from catan.players import next_action
+            from catan.ui.turn import Turn
+        except ImportError:
+            return None
+        if not isinstance(app.screen, Turn):
+            return ["a"]  # a hand-over or a message: the next person takes the device
+        if app.level(g.player) is not None:
+            return None  # a computer's turn: it plays on the clock
+        return ui_autokeys.next_keys(app, next_action(g, LEVELS.index(level), g.player))
+
     def autoplay(self, frames_dir=None, gif_path=None, scale=1, max_frames=5000,
-                 island=1, seats=("hard", "medium"), hold_ms=2000, max_ms=4 * 3600 * 1000):
+                 island=1, seats=("hard", "medium"), hold_ms=2000, max_ms=4 * 3600 * 1000,
+                 humans="hard"):
         """Play on to the end of the game, writing a PNG per changed picture. Returns True if
-        the game finished."""
+        the game finished. People's seats (if the keys made any) are played by keys, choosing
+        as computer level ``humans`` would (None: wait for them, which stops autoplay)."""
         app = self.app
         game = getattr(app, "game", None)
         if (game is None or game.over()) and hasattr(app, "new_game"):
@@ -396,6 +427,15 @@ class Headless:
                 finished = True
                 break
             idle = 0 if app.busy() else idle + AUTOPLAY_MS
+            if humans and idle >= HUMAN_PAUSE_MS:
+                keys = self._human_keys(humans)
+                if keys:
+                    for key in keys:
+                        app.handle(key)
+                        if self.step(HUMAN_KEY_MS):
+                            keep()
+                    idle = 0
+                    continue
             if idle > 10000:
                 self.log("sim: autoplay: the app waits for a key (a person's seat?); stopping")
                 break
@@ -487,9 +527,10 @@ def shot_path(folder, board_name):
 
 
 def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_dir=None,
-               fps=60, max_frames=None, script=None, log=print):
-    """The interactive window, on the calling (main) thread. ``max_frames`` and ``script``
-    (``{frame number: [pygame events to post]}``) are for tests. Returns the app."""
+               fps=60, max_frames=None, script=None, on_frame=None, log=print):
+    """The interactive window, on the calling (main) thread. Returns the app. For tests:
+    ``max_frames``, ``script`` (``{frame number: [pygame events to post]}``) and
+    ``on_frame(frame number, display, canvas)``, called after each frame is shown."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: keep ALSA quiet
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import displayio
@@ -560,6 +601,8 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
         app.draw()
         if canvas.take_dirty():
             display.refresh()
+        if on_frame:
+            on_frame(frame, display, canvas)
         if max_frames is not None and frame >= max_frames:
             break
         clock.tick(fps)
@@ -595,6 +638,9 @@ def main(argv=None, log=print):
                    help="autoplay's own new game: the island")
     p.add_argument("--seats", default="hard,medium",
                    help="autoplay's own new game: a computer level per seat (easy, medium, hard)")
+    p.add_argument("--humans", default="hard", choices=LEVELS + ("none",),
+                   help="autoplay: people's seats press keys as this computer level would choose "
+                   "(boards with X and Y; none: stop at a person's turn)")
     a = p.parse_args(argv)
 
     board = load_board(a.board)
@@ -621,7 +667,8 @@ def main(argv=None, log=print):
     sim.keys(a.keys, settle_last=a.autoplay is None)
     ok = True
     if a.autoplay is not None:
-        ok = sim.autoplay(a.frames, a.gif, a.scale or 1, a.max_frames, a.island, seats)
+        ok = sim.autoplay(a.frames, a.gif, a.scale or 1, a.max_frames, a.island, seats,
+                          humans=None if a.humans == "none" else a.humans)
     if a.screenshot:
         sim.screenshot(a.screenshot, a.scale or 1)
         log("sim: wrote %s" % a.screenshot)
