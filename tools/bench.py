@@ -216,6 +216,30 @@ def ui():
             "ui_bytes_per_cursor_move": out["ui_bytes_per_cursor_move"]}
 
 
+@benchmark
+def firmware():
+    """The device build on the virtual Pico (host_tests/mp/work_fw.py: firmware/app_main.py
+    with the real App and flash store, fake pins and SPI, unix port): time from the script's
+    start to the first frame (this PC), the smallest heap in which it boots and in which it
+    plays a whole game with the buttons (unix port, ``-X heapsize=Nw``: 32-bit words; byte
+    data such as the 16 KB framebuffer counts half, so these read low), the SPI bytes a
+    cursor move sends, and the size of the deployed tree (build/<default board>/)."""
+    import deploy
+
+    dirs = (MPY, ROOT / "firmware", MP_DIR)
+    source = (MP_DIR / "work_fw.py").read_text()
+    boot = script_file("work_fw_boot.py", 'MODE = "boot"\n' + source)
+    game = script_file("work_fw_game.py", 'MODE = "game"\n' + source)
+    out = figures(run_workload(boot, mount_dirs=dirs)[0])
+    out.update(figures(run_workload(game, mount_dirs=dirs)[0]))
+    out["fw_heap_after_boot_bytes"] = smallest_heap(boot, dirs, step=1024, wasm=False)["unix"]
+    out["fw_heap_peak_bytes"] = smallest_heap(game, dirs, step=1024, wasm=False)["unix"]
+    tree = deploy.build(deploy.DEFAULT_BOARD)
+    out["fw_flash_bytes"] = sum(f.stat().st_size for f in tree.rglob("*") if f.is_file())
+    out.pop("fw_cursor_moves", None)
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 @benchmark
