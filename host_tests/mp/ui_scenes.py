@@ -114,6 +114,7 @@ SCENES = (
     ("turn_roll", lambda: _game_store(lambda: (Game(1, 1, _dice(3)), (HUMAN,))), "a"),
     ("turn_reroll", lambda: _game_store(_solo_reroll), "a,a,y,y,a,y,a"),
     ("turn_refused", lambda: _game_store(_solo_reroll), "a,x,x,a"),
+    ("turn_coach", lambda: _game_store(_solo_reroll), "a,a,y_long"),
     ("turn_build", lambda: _game_store(_solo_build), "a"),
     ("turn_joker", lambda: _game_store(_solo_build), "a,y"),
     ("turn_joker_die", lambda: _game_store(_solo_build), "a,y,a"),

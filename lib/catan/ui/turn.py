@@ -51,8 +51,10 @@ class Turn:
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
-        self.my = self.fy - wg.LINE - 1  # a message takes two lines, from here
-        self.ky = self.my - (27 if g.island.number == 1 else 19)  # the score track
+        self.ky = self.fy - wg.LINE - 28 if g.island.number == 1 else self.fy - wg.LINE - 20
+        # A message (a refusal, the coach, a computer's move) takes up to three lines at the
+        # foot, over the score track while it shows.
+        self.my = self.fy - 2 * wg.LINE
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -279,7 +281,7 @@ class Turn:
 
     def _refresh_foot(self):
         lay = self.lay
-        self.app.refresh(lay.px, self.my - 1, lay.pw, lay.ph - self.my + 1)
+        self.app.refresh(lay.px, self.my - 2, lay.pw, lay.ph - self.my + 2)
 
     def choose(self):
         g = self.game
@@ -385,9 +387,11 @@ class Turn:
         if goal in self.targets:
             self.cursor = goal
         self.app.refresh_all()
-        text = "Coach: %s, %s %s" % (describe(g, action), _num(best), unit)
-        if mine is not None and mine != best:
-            text += "; yours %s" % _num(mine)
+        text = "Coach: " + describe(g, action)
+        if best is not None:
+            text += ", %s %s" % (_num(best), unit)
+            if mine is not None and abs(mine - best) >= 0.05:
+                text += "; yours %s" % _num(mine)
         self.say(text, cv.SKY)
 
     # ------------------------------------------------------------------ time
@@ -479,12 +483,11 @@ class Turn:
             c.text(x + 3, y, line, colour)
             y += wg.LINE
         if self.msg:
-            c.fill_rect(x, self.my - 1, w, lay.ph - self.my + 1, cv.BLACK)
-            lines = wg.wrap(c, self.msg, w - 6)
-            if len(lines) == 1:
-                lines.insert(0, "")
-            c.text(x + 3, self.my, self._fit(c, lines[0], w - 6), self.msg_colour)
-            c.text(x + 3, self.fy, self._fit(c, " ".join(lines[1:]), w - 6), self.msg_colour)
+            lines = wg.wrap(c, self.msg, w - 6)[:3]
+            top = self.fy - (len(lines) - 1) * wg.LINE
+            c.fill_rect(x, top - 2, w, lay.ph - top + 2, cv.BLACK)
+            for k in range(len(lines)):
+                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
         else:
             c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(), w - 6), cv.DARK)
 

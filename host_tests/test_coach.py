@@ -1,0 +1,101 @@
+"""The coach (lib/catan/coach.py): its advice is legal and the best of what it values, its
+values are consistent with play, and the after-game review keeps the costliest choices."""
+
+import random
+
+from catan import coach, players
+from catan.dice import ScriptedDice, SeededDice
+from catan.game import BUILD, REROLL, ROLL, Game
+
+
+def _states(seed, n=40):
+    # Positions of a medium player's game, one per decision.
+    g = Game(1, 1, SeededDice(seed))
+    while not g.over():
+        yield g
+        players.apply(g, players.next_action(g, 1, seed))
+
+
+def _legal(g, action):
+    op = action[0]
+    if op == "roll":
+        return g.why_roll(action[1]) is None
+    if op == "stop":
+        return g.why_stop() is None
+    if op == "build":
+        return g.why_build(action[1]) is None
+    if op == "joker":
+        return g.why_joker(action[1], action[2], action[3]) is None
+    if op == "trade":
+        return g.why_trade(action[1]) is None
+    return g.why_end() is None
+
+
+def test_advice_is_legal_and_its_value_is_the_best_offered():
+    seen = set()
+    for g in _states(4):
+        action, best, choices = coach.hint(g)
+        assert _legal(g, action), (action, g.phase)
+        assert best is not None and choices
+        assert best >= max(v for _, v in choices) - 1e-6
+        for a, v in choices:
+            assert _legal(g, a)
+            assert abs(coach.ev(g, a) - v) < 1e-6
+        seen.add(g.phase)
+    assert seen == {ROLL, REROLL, BUILD}
+
+
+def test_values_are_expected_final_scores():
+    # Before the first roll of an empty sheet the value is the policy's expectation of the
+    # whole game: near the solver's optimum (94.79), below it.
+    g = Game(1, 1, SeededDice(1))
+    _, best, _ = coach.hint(g)
+    assert 85 < best < 94.8
+    # On the last turn nothing comes after: keeping a roll that builds a road is worth the
+    # track so far plus the road; ending is worth the track minus the X.
+    g = Game(1, 1, ScriptedDice([2, 2, 2, 2, 2, 2] * 14 + [0, 1, 2, 2, 2, 2]))
+    for _ in range(14):
+        g.roll()
+        g.stop()
+        g.end_turn()
+    g.roll()
+    g.stop()
+    assert g.score(0) == -28
+    assert abs(coach.ev(g, ("build", 0)) - (-28 + 1)) < 1e-6
+    assert abs(coach.ev(g, ("end",)) - (-28 - 2)) < 1e-6
+    action, best, _ = coach.hint(g)
+    assert action == ("build", 0) and abs(best + 27) < 1e-6
+
+
+def test_a_worse_keep_is_valued_lower_than_the_coach_s():
+    rnd = random.Random(2)
+    worse = 0
+    for g in _states(9):
+        if g.phase != REROLL:
+            continue
+        action, best, _ = coach.hint(g)
+        mask = rnd.randrange(1, 1 << g.dice_count())
+        v = coach.ev(g, ("roll", mask))
+        assert v <= best + 1e-6
+        worse += v < best - 1e-6
+    assert worse > 0
+
+
+def test_island_two_names_the_hard_choice_without_a_value():
+    g = Game(2, 2, SeededDice(3))
+    action, best, choices = coach.hint(g)
+    assert action == ("roll", 7) and best is None and coach.unit(g) == ""
+    assert coach.ev(g, action) is None
+
+
+def test_review_keeps_the_costliest_decisions():
+    r = coach.Review(keep=3)
+    g = Game(1, 1, SeededDice(5))
+    while not g.over():
+        a = players.next_action(g, 0, 5)  # easy: plenty of costly choices
+        r.note(g, a)
+        players.apply(g, a)
+    worst = r.worst(3)
+    assert len(worst) == 3
+    assert worst[0][2] >= worst[1][2] >= worst[2][2] > 0.05
+    assert all(0 <= t < 15 for t, _, _ in worst)

@@ -1,0 +1,190 @@
+"""The coach: what the best computer player would do now, and what choices are worth.
+
+    action, best, choices = hint(game)   # the advice, its value, [(action, value)] best first
+    ev(game, action)                     # the value of any legal action (None if unknown)
+    unit(game)                           # "pts" (Island One) or "" (Island Two: no values)
+    review = Review(); review.note(game, action) ... review.worst(3)
+
+Island One values are *expected final scores* of the player whose turn it is: the points
+on the track, plus this turn's, plus the expected rest under the hard player's policy. The
+hard player plays each turn by an exact expectimax over the dice multisets of that turn
+(``players._turn_tables``) on top of a compact fit of the exact solver's values for the
+turns after it (``coach_table``, about 24 KB of bytes); so a value here is that policy's
+expectation, which simulation puts within about 2 % of the solver's optimum (94.79). On
+Island Two the coach names the hard player's choice without a number (values there depend
+on the other players' dice; the race has no single expected score).
+
+Everything is computed from the game state alone, on demand: nothing is kept between hints
+except the players module's cache of the current turn's tables.
+"""
+
+from array import array
+
+from catan import players
+from catan.game import BUILD, OVER, REROLL, ROLL
+
+_HARD = 2
+
+
+def unit(game):
+    return "pts" if game.island.number == 1 else ""
+
+
+def hint(game):
+    """``(action, value, choices)`` for the player whose turn it is; ``value`` is None on
+    Island Two. ``choices``: up to five ``(action, value)``, best first (Island One)."""
+    if game.phase == OVER:
+        return None, None, []
+    action = players.next_action(game, _HARD, game.player)
+    if game.island.number != 1:
+        return action, None, [(action, None)]
+    choices = _choices(game)
+    best = ev(game, action)
+    if best is None and choices:
+        best = choices[0][1]
+    return action, best, choices
+
+
+def ev(game, action):
+    """The expected final score (Island One) if ``action`` is taken now and the hard
+    player's policy plays the rest of the game; None where the coach has no value."""
+    if game.island.number != 1 or game.phase == OVER:
+        return None
+    ctx = players._Context(game, _HARD, game.player)
+    done = game.score(game.player) + game.points
+    op = action[0]
+    if game.phase == ROLL:
+        return done + _before_roll(ctx) if op == "roll" else None
+    if game.phase == REROLL:
+        if op == "roll" and action[1]:
+            return done + _keep_value(ctx, action[1])
+        if op == "stop":
+            return done + _keep_value(ctx, 0, final=True)
+        return None
+    if game.phase == BUILD:
+        if op == "end":
+            return done + ctx.nothing()
+        if op == "build":
+            return done + _plan_value(ctx, action[1])
+        if op in ("joker", "trade"):
+            return done + _plan_value(ctx, None)  # the best plan, which these serve
+    return None
+
+
+def _tables(ctx):
+    keys = players._multisets()[0]
+    w1, w2 = players._turn_tables(ctx)
+    return keys, w1, w2
+
+
+def _kept_index(ctx, keys, reroll):
+    g = ctx.game
+    k = 0
+    for i in range(g.dice_count()):
+        if not (g.spent >> i & 1) and not (reroll >> i & 1):
+            k += 1 << 3 * g.faces[i]
+    return players._find(keys, k)
+
+
+def _keep_value(ctx, reroll, final=False):
+    # The value of keeping every die not in ``reroll`` and rolling the rest (or, ``final``,
+    # of building with the dice as they are).
+    keys, w1, w2 = _tables(ctx)
+    i = _kept_index(ctx, keys, reroll)
+    if final:
+        return w2[i]  # full multisets of w2 hold the value of the best build
+    return (w1 if ctx.game.rolls_left() >= 2 else w2)[i]
+
+
+def _before_roll(ctx):
+    # Expected value of the first roll: the best keep of each outcome, averaged.
+    keys, sizes, child, parent = players._multisets()
+    w1, _ = players._turn_tables(ctx)
+    n = ctx.game.dice_count()
+    best = array("f", w1)
+    for i in range(1, len(best)):
+        if sizes[i] <= n:
+            v = best[i]
+            for f in range(6):
+                q = parent[6 * i + f]
+                if q >= 0 and best[q] > v:
+                    v = best[q]
+            best[i] = v
+    players._expect(best, sizes, child, n)
+    return best[0]
+
+
+def _plan_value(ctx, item):
+    # The best plan the free dice pay for now (containing ``item`` if given).
+    g = ctx.game
+    counts = g.unspent()
+    free = sum(counts)
+    best = None
+    for items, cost in players._plans(ctx.isl, ctx.roads, ctx.builds, free, False):
+        if not items or (item is not None and item not in items):
+            continue
+        pay = players._cover(counts, cost, ctx.jokers)
+        if pay is None:
+            continue
+        used = ctx.used
+        for j, _ in pay[1]:
+            used |= 1 << j
+        v = ctx.value(items, used)
+        if best is None or v > best:
+            best = v
+    return ctx.nothing() if best is None else best
+
+
+def _choices(game):
+    # The main alternatives with their values, best first.
+    out = []
+    if game.phase == ROLL:
+        out.append((("roll", None), ev(game, ("roll", None))))
+    elif game.phase == REROLL:
+        out.append((("stop",), ev(game, ("stop",))))
+        ctx = players._Context(game, _HARD, game.player)
+        mask = ctx._exact_reroll()
+        if mask:
+            out.append((("roll", mask), ev(game, ("roll", mask))))
+        full = (1 << game.dice_count()) - 1
+        free = full & ~game.spent
+        if free and free != mask:
+            out.append((("roll", free), ev(game, ("roll", free))))
+    elif game.phase == BUILD:
+        for item in game.buildable():
+            out.append((("build", item), ev(game, ("build", item))))
+        out.append((("end",), ev(game, ("end",))))
+    out = [c for c in out if c[1] is not None]
+    out.sort(key=lambda c: -c[1])
+    return out[:5]
+
+
+class Review:
+    """The decisions that cost the most expected points in an Island One game.
+
+    ``note(game, action)`` before a person's action is carried out: its cost is the value
+    of the coach's choice minus the value of the action (rolls, keeps, builds, ending the
+    turn; jokers and trades are judged with the build they serve). ``worst(n)``:
+    ``[(turn, action, loss)]``, largest first. Only the ``keep`` largest are kept.
+    """
+
+    def __init__(self, keep=5):
+        self.keep = keep
+        self.items = []
+
+    def note(self, game, action):
+        if game.island.number != 1 or game.phase in (ROLL, OVER):
+            return
+        best_action, best, _ = hint(game)
+        mine = ev(game, action)
+        if best is None or mine is None:
+            return
+        loss = best - mine
+        if loss <= 0.05:
+            return
+        self.items.append((game.turns[game.player], action, loss))
+        self.items.sort(key=lambda t: -t[2])
+        del self.items[self.keep:]
+
+    def worst(self, n=3):
+        return self.items[:n]
