@@ -98,4 +98,4 @@ def test_review_keeps_the_costliest_decisions():
     worst = r.worst(3)
     assert len(worst) == 3
     assert worst[0][2] >= worst[1][2] >= worst[2][2] > 0.05
-    assert all(0 <= t < 15 for t, _, _ in worst)
+    assert all(0 <= t < 15 and a != best for t, a, _, best in worst)

@@ -144,6 +144,13 @@ def test_a_finished_game_counts_once_in_the_statistics_with_its_dice():
     assert type(app.screen).__name__ == "GameOver" and app.screen.pending  # a high score
     _keys(app, "a,y,a,a,a")  # initials "BAA"
     assert Stats.load(store).high[0][0] == (app.game.score(0), "BAA")
+    # then the coach's review of the costliest choices, then the title
+    assert type(app.screen).__name__ == "GameOver" and not app.screen.pending
+    _keys(app, "a")
+    assert app.screen.page == 1
+    assert app.screen.review and app.screen.review[0][2] > 0
+    _keys(app, "a")
+    assert type(app.screen).__name__ == "Title"
 
 
 def test_joystick_moves_to_the_nearest_target_in_that_direction():

@@ -130,6 +130,7 @@ SCENES = (
     ("game_over_one", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a"),
     ("high_score", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a,a,y,a"),
     ("game_over_two", lambda: _game_store(lambda: _almost_over(2, (1, 2, 0))), "a"),
+    ("coach_review", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a,a,a,a,a,a"),
     ("stats_one", lambda: {"stats": _stats()}, "y,a"),
     ("stats_two", lambda: {"stats": _stats()}, "y,a,y"),
     ("high_scores", lambda: {"stats": _stats()}, "y,a,y,y"),
@@ -153,6 +154,12 @@ def run(name, canvas, check=None):
     _, make, keys = scene
     store = MemStore(make() if make else None)
     app = App(canvas, store, roles=ROLES, dice=_dice)
+    if name == "coach_review":  # a review as the coach would have noted it during the game
+        from catan.coach import Review
+
+        app.review = Review()
+        app.review.items = [(2, ("roll", 12), 2.4, ("stop",)), (6, ("build", 16), 1.3,
+                            ("build", 0)), (11, ("end",), 0.7, ("build", 2))]
     now = 0
     app.tick(now)
     app.draw()

@@ -165,7 +165,8 @@ class Review:
     ``note(game, action)`` before a person's action is carried out: its cost is the value
     of the coach's choice minus the value of the action (rolls, keeps, builds, ending the
     turn; jokers and trades are judged with the build they serve). ``worst(n)``:
-    ``[(turn, action, loss)]``, largest first. Only the ``keep`` largest are kept.
+    ``[(turn, action, loss, advice)]``, largest loss first, ``advice`` being the coach's
+    choice there. Only the ``keep`` largest are kept.
     """
 
     def __init__(self, keep=5):
@@ -182,7 +183,7 @@ class Review:
         loss = best - mine
         if loss <= 0.05:
             return
-        self.items.append((game.turns[game.player], action, loss))
+        self.items.append((game.turns[game.player], action, loss, best_action))
         self.items.sort(key=lambda t: -t[2])
         del self.items[self.keep:]
 

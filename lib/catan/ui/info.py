@@ -154,9 +154,12 @@ class GameOver:
             y = wg.BAR + 3
             from catan.ui.turn import _num, describe
 
-            for turn, action, loss in self.review:
-                y = wg.paragraph(c, 4, y, lay.width - 8, "Turn %d: you %s, -%s points" % (
-                    turn + 1, describe(g, action), _num(loss)), cv.WHITE) + 2
+            y = wg.paragraph(c, 4, y, lay.width - 8, "Expected points each choice lost "
+                             "against the coach's:", cv.SAND) + 3
+            for turn, action, loss, advice in self.review:
+                y = wg.paragraph(c, 4, y, lay.width - 8, "Turn %d: -%s. You: %s; coach: %s." % (
+                    turn + 1, _num(loss), describe(g, action), describe(g, advice)),
+                    cv.WHITE) + 3
             c.text(4, lay.height - wg.LINE - 1, "A: done", cv.SAND)
             return
         w = g.winners()
