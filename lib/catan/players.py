@@ -68,22 +68,8 @@ def next_action(game, level, seed=0):
 
 
 def apply(game, action):
-    """Carry out an action from ``next_action`` on ``game``."""
-    op = action[0]
-    if op == "roll":
-        game.roll(action[1])
-    elif op == "stop":
-        game.stop()
-    elif op == "joker":
-        game.joker(action[1], action[2], action[3])
-    elif op == "trade":
-        game.trade(action[1])
-    elif op == "build":
-        game.build(action[1])
-    elif op == "end":
-        game.end_turn()
-    else:
-        raise ValueError("unknown action %r" % (op,))
+    """Carry out an action from ``next_action`` on ``game`` (``Game.perform``)."""
+    game.perform(action)
 
 
 def play_turn(game, level, seed=0):
