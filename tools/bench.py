@@ -240,6 +240,51 @@ def firmware():
     return out
 
 
+def _selfplay(*args):
+    """tools/selfplay.py's JSON report for these arguments (2 worker processes)."""
+    import subprocess
+
+    cmd = [sys.executable, str(ROOT / "tools" / "selfplay.py"), *map(str, args)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+@benchmark
+def coach():
+    """The coach and the computer players. From the exact solver's saved tables
+    (build/solver/island1.npz, `python tools/solver/solve_island1.py`): the optimum and the
+    solve time. Self-play on the rules core (tools/selfplay.py, seeds 1..): the device
+    coach's mean Island One score over 2,000 games, the hard player's mean turns to 10 VP
+    in the Island Two solo race over 2,000 games (the best policy we have, not a proven
+    optimum), and its win rate against three easy players in 4-player Island Two over 1,000
+    games (seats rotated). Under the unix port (host_tests/mp/mpt_coach.py): time per hint
+    over a game (this PC; an RP2040 is some 30-50 times slower). The table's size: its .mpy."""
+    out = {}
+    npz = ROOT / "build" / "solver" / "island1.npz"
+    if npz.exists():
+        import numpy as np
+
+        with np.load(npz) as z:
+            out["island1_optimal_expected_score"] = round(float(z["optimum"]), 3)
+            if "seconds" in z.files and float(z["seconds"]) >= 0:
+                out["solver_seconds"] = round(float(z["seconds"]), 1)
+    else:
+        print("coach: no build/solver/island1.npz: run tools/solver/solve_island1.py",
+              file=sys.stderr)
+    one = _selfplay("--island", 1, "--policy", "coach", "--games", 2000, "--seed", 1)
+    out["coach_island1_mean_score"] = one["score"]["mean"]
+    out["coach_island1_selfplay_seconds"] = one["seconds"]
+    solo = _selfplay("--island", 2, "--policy", "hard", "--games", 2000, "--seed", 1)
+    out["island2_solo_expected_turns"] = solo["turns_to_win"]["mean"]
+    four = _selfplay("--island", 2, "--players", 4, "--policy", "hard,easy,easy,easy",
+                     "--games", 1000, "--seed", 1)
+    out["island2_hard_vs_easy_win_rate"] = four["win_rate"]["hard"]
+    proc, _ = run_workload(MP_DIR / "mpt_coach.py")
+    out.update(figures(proc))
+    out["coach_table_bytes"] = (MPY / "catan" / "coach_table.mpy").stat().st_size
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 @benchmark

@@ -1,6 +1,7 @@
 """Self-play of the computer players (``catan.players``) on the real rules core.
 
     python tools/selfplay.py --island 1 --policy hard --games 2000 --seed 1
+    python tools/selfplay.py --island 1 --policy coach --games 2000 --seed 1   # the device coach
     python tools/selfplay.py --island 2 --policy medium --games 2000          # solo: turns to 10 VP
     python tools/selfplay.py --island 2 --players 4 --policy hard,easy,easy,easy --games 1000
 
@@ -23,16 +24,22 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from catan import players  # noqa: E402
+from catan import coach, players  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
 from catan.game import Game  # noqa: E402
 
 
 def play(island, policies, seed):
-    """One game: (results by seat, winners, seat 0's turns, turns of the whole game)."""
-    levels = [players.level_of(p) for p in policies]
+    """One game: (results by seat, winners, seat 0's turns, turns of the whole game).
+    A policy is a level of catan.players, or "coach": the device coach's advice."""
+    levels = [p if p == "coach" else players.level_of(p) for p in policies]
     game = Game(island, len(levels), SeededDice(seed))
-    players.play_game(game, levels, seed)
+    while not game.over():
+        level = levels[game.player]
+        if level == "coach":
+            game.perform(coach.hint(game)[0])
+        else:
+            game.perform(players.next_action(game, level, seed + game.player))
     results = [game.result(p) for p in range(len(levels))]
     # Island Two ends during the winner's turn: count that turn.
     extra = 1 if island == 2 else 0
@@ -113,7 +120,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     policies = args.policy.split(",")
     for p in policies:
-        players.level_of(p)
+        if p != "coach":
+            players.level_of(p)
     if args.players:
         if len(policies) == 1:
             policies = policies * args.players

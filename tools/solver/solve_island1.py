@@ -33,8 +33,8 @@ def peak_memory_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def save_tables(path, v, dtype):
-    """Write the tables of ``dp.solve`` (rows t = 1..16) to ``path``."""
+def save_tables(path, v, dtype, seconds=None):
+    """Write the tables of ``dp.solve`` (rows t = 1..16) to ``path``, with the solve time."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     np.savez_compressed(
         path,
@@ -42,6 +42,7 @@ def save_tables(path, v, dtype):
         sheets=np.array(SHEETS, dtype=np.int32),
         groups=np.array(GROUPS, dtype=np.int32),
         optimum=np.float64(v[1][0, EMPTY_SHEET]),
+        seconds=np.float64(-1 if seconds is None else seconds),
     )
 
 
@@ -68,7 +69,7 @@ def main(argv=None):
     print("optimum: V(turn %d, empty sheet) = %.6f" % (first, v[first][0, EMPTY_SHEET]))
     print("solve time: %.1f s; peak memory: %.0f MB" % (elapsed, peak_memory_mb()))
     if args.out:
-        save_tables(args.out, v, args.dtype)
+        save_tables(args.out, v, args.dtype, elapsed)
         print("tables written to %s" % args.out)
 
 
