@@ -135,6 +135,7 @@ def test_hand_over_between_people_not_before_a_computer():
 def test_a_finished_game_counts_once_in_the_statistics_with_its_dice():
     store = ui_scenes.MemStore()
     app = _app(store)
+    app.settings.coach = 1  # the coach's review of the game (off by default)
     app.new_game(1, (HUMAN,))
     ui_autokeys.play(app, "medium")
     st = Stats.load(store)

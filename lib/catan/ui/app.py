@@ -39,6 +39,20 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"G"
 
 
+def _forget(names):
+    # Drop modules from sys.modules and from their package, so that their code leaves the
+    # heap once nothing refers to it (imported again when next needed).
+    import sys
+
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            pkg, _, attr = name.rpartition(".")
+            d = sys.modules[pkg].__dict__
+            if attr in d:
+                del d[attr]
+
+
 def pack_save(game, levels):
     """The bytes the app saves: a tag, the seats' levels, then the game's own save."""
     return _SAVE_TAG + bytes((game.players,)) + bytes(levels) + dumps(game)
@@ -83,14 +97,8 @@ class App:
         screen of theirs is referenced any more."""
         self.screen = screen
         self.refresh_all()
-        import sys
-
         keep = getattr(screen, "MODULE", None)
-        pkg = sys.modules["catan.ui"]
-        for m in _ON_DEMAND:
-            if m != keep and m in pkg.__dict__:
-                del pkg.__dict__[m]
-                del sys.modules["catan.ui." + m]
+        _forget(["catan.ui." + m for m in _ON_DEMAND if m != keep])
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>``."""
@@ -327,7 +335,13 @@ class App:
                 mine = coach.ev(g, choice)
             except Exception:  # a choice the coach cannot value: show the best only
                 mine = None
-        return action, best, coach.unit(g), mine
+        unit = coach.unit(g)
+        if self.review is None and not self.computers():
+            _forget(("catan.coach", "catan.players", "catan.coach_table"))
+        return action, best, unit, mine
+
+    def computers(self):
+        return [p for p in range(self.game.players) if self.level(p) is not None]
 
     def pause(self):
         self.open("menus", "Pause", self.screen)

@@ -317,7 +317,8 @@ class SettingsMenu(Menu):
 
     def note(self):
         if self.rows[self.i] == "Coach review":
-            return "After an Island One game, see the choices that cost you most."
+            return ("After an Island One game, see the choices that cost you most. "
+                    "Each move then takes a little longer.")
         return ""
 
     def change(self, i, step):

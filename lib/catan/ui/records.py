@@ -38,7 +38,7 @@ class Settings:
         self.brightness = 8
         self.swap = 0
         self.speed = 1
-        self.coach = 1
+        self.coach = 0  # the review costs a coach evaluation per action: opt in
         self.problem = None
 
     @classmethod
