@@ -208,21 +208,14 @@ class KeyButtons:
 
 # ---------------------------------------------------------------------------- the app
 
-class MemStore:
-    """The store interface (``firmware/store.py``) over a dict: headless runs start afresh."""
+def memory_store():
+    """The store interface over a dict (host_tests/mp/memstore.py): headless runs start afresh."""
+    mp = os.path.join(ROOT, "host_tests", "mp")
+    if mp not in sys.path:
+        sys.path.append(mp)
+    from memstore import MemStore
 
-    def __init__(self):
-        self.files = {}
-
-    def read(self, name):
-        return self.files.get(name)
-
-    def write(self, name, data):
-        self.files[name] = bytes(data)
-        return True
-
-    def take_problems(self):
-        return []
+    return MemStore()
 
 
 def folder_store(path):
@@ -318,7 +311,7 @@ class Headless:
         self.roles = board_roles(board)
         w, h = board_size(board)
         self.canvas = new_canvas(w, h)
-        self.app = make_app(app_cls, self.canvas, store if store is not None else MemStore(),
+        self.app = make_app(app_cls, self.canvas, store if store is not None else memory_store(),
                             self.roles, seed)
         self.seed = seed
         self.settle_ms = settle_ms

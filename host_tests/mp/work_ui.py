@@ -2,9 +2,9 @@
 
 steps() (the heap figure, one key per step): a whole two-player Island One game played by
 keys as a person would, with a plain policy (keep the first roll, build what the cursor
-offers first, else end the turn), asking the coach for one hint on the way (the coach and
-its tables are loaded for it and dropped after); the store keeps only the latest record of
-each name.
+offers first, else end the turn); the store keeps only the latest record of each name.
+With HINT set (tools/bench.py writes such a copy) it also asks the coach for one hint on
+the way: the coach and its tables are loaded for it and dropped after.
 
 Run plainly (tools/bench.py's timing run), it then plays a solo Island One game choosing
 like the hard computer player, through keys, and prints per key the mean time to handle it
@@ -16,12 +16,13 @@ import gc
 import time
 
 import ui_autokeys
-from ui_scenes import MemStore
+from memstore import MemStore
 from catan.ui.app import HUMAN, App
 from catan.ui.fb_canvas import FbCanvas
 
 W = 240
 H = 135
+HINT = globals().get("HINT", False)
 
 
 def _dice(seed):
@@ -46,7 +47,7 @@ def steps():
     while not g.over():
         if app.screen.__class__.__name__ != "Turn":
             keys = ["a"]
-        elif not hinted and g.turns[0] == 2 and g.phase == 1:
+        elif HINT and not hinted and g.turns[0] == 2 and g.phase == 1:
             keys = ["y_long"]  # ask the coach once: its tables count in the peak
             hinted = True
         else:
