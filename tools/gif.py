@@ -272,11 +272,7 @@ def decode(data):
 
 
 def write(path, data):
-    """Write GIF bytes to ``path``, creating its directory."""
-    import os
+    """Write GIF bytes to ``path``, creating its directory (as ``png.write``)."""
+    from png import write as write_file
 
-    folder = os.path.dirname(path)
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data)
+    write_file(path, data)
