@@ -33,6 +33,10 @@ ROTATIONS = (
     (0xA0, 320, 240, 0, 0),
 )
 BACKLIGHT = {"pin": 20, "pwm": True, "active": 1}
+# Battery: the Pico and Pico 2 measure VSYS / 3 on GP29 (ADC3) (Raspberry Pi Pico datasheet,
+# "Powering Pico"). On a Pico W / Pico 2 W that pin is shared with the radio's interface and
+# the reading may be wrong: set BATTERY = None there to hide the battery level.
+BATTERY = {"adc_pin": 29, "scale": 3}
 BUTTONS = {
     "a": (12, "up", 0),
     "b": (13, "up", 0),

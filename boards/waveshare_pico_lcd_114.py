@@ -36,6 +36,10 @@ ROTATIONS = (
     (0xA0, 240, 135, 40, 52),
 )
 BACKLIGHT = {"pin": 13, "pwm": True, "active": 1}
+# Battery: the Pico and Pico 2 measure VSYS / 3 on GP29 (ADC3) (Raspberry Pi Pico datasheet,
+# "Powering Pico"). On a Pico W / Pico 2 W that pin is shared with the radio's interface and
+# the reading may be wrong: set BATTERY = None there to hide the battery level.
+BATTERY = {"adc_pin": 29, "scale": 3}
 BUTTONS = {
     "up": (2, "up", 0),
     "down": (18, "up", 0),

@@ -10,7 +10,8 @@ Everything hardware-facing is injectable (``run(board, hw=..., App=..., make_can
 host tests drive the loop with fake pins and SPI and a stub App; ``max_loops`` ends the loop.
 App interface (lib/catan/ui/app.py): ``App(canvas, store, roles=...)`` (the board's button
 roles), ``app.handle(role)``, ``app.tick(now_ms)``, ``app.draw()``, and ``app.brightness``
-(0..1000, from the player's settings), which the loop applies while the screen is awake.
+(0..1000, from the player's settings), which the loop applies while the screen is awake;
+the loop sets ``app.battery`` (VSYS in volts) every 10 s on boards that can measure it.
 """
 
 import gc
@@ -21,6 +22,7 @@ SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
 DIM_LEVEL = 150  # brightness when dimmed (of 1000)
 LOOP_MS = 10  # poll period while awake
 SLEEP_LOOP_MS = 50  # poll period while asleep
+BATTERY_MS = 10_000  # how often the battery is measured while awake
 SAVE_ROOT = "/data"
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
 
@@ -70,6 +72,16 @@ def make_display(board, hw, buf, lut, sleep_ms=None):
                          invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut)
 
 
+def _battery(board, hw):
+    """A function giving VSYS in volts, or None if the board cannot measure it."""
+    b = getattr(board, "BATTERY", None)
+    if not b or not hasattr(hw, "ADC"):
+        return None
+    adc = hw.ADC(hw.Pin(b["adc_pin"]))
+    scale = b["scale"] * 3.3 / 65535
+    return lambda: adc.read_u16() * scale
+
+
 def _fb_canvas(w, h, buf):
     from catan.ui.fb_canvas import FbCanvas
 
@@ -108,6 +120,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     canvas.invalidate()
     app.draw()
     display.show(canvas.take_dirty())  # the backlight comes on after this first frame
+    battery = _battery(board, hw)
+    measured = None
     state = 0  # 0 awake, 1 dimmed, 2 asleep
     loops = 0
     while max_loops is None or loops < max_loops:
@@ -127,6 +141,10 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             events = []
         for e in events:
             app.handle(e)
+        if battery is not None and state == 0 and (
+                measured is None or ticks_diff(now, measured) >= BATTERY_MS):
+            measured = now
+            app.battery = battery()
         app.tick(now)
         if state == 0 and getattr(app, "brightness", 1000) != display.brightness:
             display.set_brightness(app.brightness)  # changed in the settings

@@ -79,7 +79,7 @@ def fake_hardware(board):
         spis.append(s)
         return s
 
-    return types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI), spis
+    return types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI, ADC=fake_hw.ADC), spis
 
 
 def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
@@ -126,3 +126,33 @@ def test_smoke_test_screen_and_button_names():
     w = 240
     white = fake_hw.expected565(bytes([0x99]), 2, lut565(), 0, 0)
     assert panel.pixel(40, 53) == white and panel.pixel(40 + w - 1, 53) == white  # top corners
+
+
+def test_battery_measured_every_ten_seconds_while_awake():
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, _ = fake_hardware(board)
+    clk = Clock()
+    seen = []  # (ms slept since boot, app.battery) at each tick
+
+    class App(StubApp):
+        def tick(self, now):
+            seen.append((clk.n, getattr(self, "battery", None)))
+
+    def on_ms(n):
+        if n == 3000:
+            fake_hw.ADC.level = 30_000  # the cell runs down a little, 3 s after boot
+
+    clk.on_ms = on_ms
+    fake_hw.ADC.level = 25_000  # VSYS = 3 * 3.3 V * 25000 / 65535 = 3.78 V
+    try:
+        app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
+                     ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                     max_loops=1500)
+    finally:
+        fake_hw.ADC.level = 0
+    first_ms, first = seen[0]
+    assert abs(first - 3 * 3.3 * 25_000 / 65535) < 1e-9
+    changed = [(ms, v) for ms, v in seen if v != first]
+    assert changed, "the new level was never read"
+    assert abs(changed[0][1] - 3 * 3.3 * 30_000 / 65535) < 1e-9
+    assert 10_000 <= changed[0][0] - first_ms <= 10_020  # read again 10 s later, not sooner

@@ -174,3 +174,21 @@ def test_a_whole_game_of_each_island_by_keys():
         app.new_game(island, levels)
         ui_autokeys.play(app, "medium")
         assert app.game.over() and type(app.screen).__name__ == "GameOver"
+
+
+def test_the_title_shows_the_power_source_and_follows_it():
+    app = _app()
+    assert app.power() == ""  # nothing measured (the simulator, a board without it)
+    app.battery = 3.75
+    assert app.power() == "battery 50%"
+    app.tick(10)
+    app.draw()
+    app.c.take_dirty()
+    app.battery = 5.0  # plugged in
+    assert app.power() == "USB"
+    app.tick(20)
+    app.draw()
+    dirty = app.c.take_dirty()
+    assert dirty and all(y < 13 for x, y, w, h in dirty)  # only the title bar's corner
+    app.battery = 3.0
+    assert app.power() == "battery 0%"

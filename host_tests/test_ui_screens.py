@@ -91,7 +91,7 @@ def test_scenes_reach_the_screen_they_are_named_for():
               "turn_reroll": "Turn", "turn_refused": "Turn", "pause": "Pause",
               "sheet_island_one": "Scores", "sheet_island_two": "Scores", "hand_over": "HandOver",
               "game_over_one": "GameOver", "high_score": "TextEntry", "game_over_two": "GameOver",
-              "coach_review": "GameOver", "turn_coach": "Turn",
+              "coach_review": "GameOver", "turn_coach": "Turn", "title_battery": "Title",
               "stats_one": "Scores", "dice_fairness": "Scores", "rules_costs": "Rules",
               "settings": "SettingsMenu", "storage_problem": "Message"}
     for name, screen in expect.items():

@@ -1,7 +1,7 @@
 """Fake Pico hardware for the firmware tests (CPython and MicroPython alike).
 
 - ``Pin``: ``value()`` read/write; input level set by the test (``pin.level = 0``).
-- ``PWM``: records ``duty_u16``.
+- ``PWM``: records ``duty_u16``; ``ADC``: reads the level the test sets.
 - ``SPI``: records every write as ``(dc level, cs level, bytes)``.
 - ``Panel``: a model of the ST7789 fed with that stream: commands, CASET/RASET windows,
   RAMWR pixel data, into a RAM image of big-endian RGB565 words; the "virtual Pico".
@@ -89,6 +89,18 @@ class PWM:
 
     def freq(self, f=None):
         return 1000
+
+
+class ADC:
+    """``read_u16()`` gives ``ADC.level`` (the same for every channel), 0..65535."""
+
+    level = 0
+
+    def __init__(self, pin):
+        self.pin = pin
+
+    def read_u16(self):
+        return ADC.level
 
 
 class SPI:

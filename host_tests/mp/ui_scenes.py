@@ -89,6 +89,7 @@ def _game_store(make):
 SCENES = (
     ("title", None, ""),
     ("title_continue", lambda: _game_store(_solo_build), ""),
+    ("title_battery", None, "t10"),
     ("new_game", None, "a"),
     ("new_game_seats", None, "a,y,a,a,a,y,y,a,y,a,a"),
     ("game_code", None, "a,y,y,y,a,a,y,y,a"),
@@ -135,6 +136,8 @@ def run(name, canvas, check=None):
     _, make, keys = scene
     store = MemStore(make() if make else None)
     app = App(canvas, store, roles=ROLES, dice=_dice)
+    if name == "title_battery":  # the device's loop measured VSYS: a low LiPo cell
+        app.battery = 3.45
     if name == "coach_review":  # a review as the coach would have noted it during the game
         from catan.coach import Review
 

@@ -77,6 +77,7 @@ class App:
         self.settings = Settings.load(store)
         self.stats = Stats.load(store)
         self.game = None
+        self.battery = None  # VSYS in volts, set by the device's loop where it is measured
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
@@ -160,6 +161,16 @@ class App:
     def brightness(self):
         """Backlight level for the device, 0..1000."""
         return self.settings.brightness * 100
+
+    def power(self):
+        """The power source as shown on the title screen: "USB", "battery 70%", or ""."""
+        v = self.battery
+        if v is None:
+            return ""
+        if v > 4.5:
+            return "USB"
+        pct = int((v - 3.3) * 100 / 0.9)  # a LiPo cell: 3.3 V empty .. 4.2 V full
+        return "battery %d%%" % min(100, max(0, pct))
 
     def keys_help(self):
         if self.joystick:

@@ -144,7 +144,18 @@ class Title(Menu):
         w = lay.width - x
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
+        power = self.app.power()
+        if power:
+            low = power.startswith("battery") and self.app.battery < 3.5
+            c.text(lay.width - 3 - c.text_width(power), 2, power, cv.RED if low else cv.LIGHT)
         _art(c, x + w // 2, (lay.height + wg.BAR) // 2, w // 11)
+
+    def tick(self, now):
+        # the device's loop updates app.battery: redraw the corner when its text changes
+        power = self.app.power()
+        if power != getattr(self, "_power", ""):
+            self._power = power
+            self.app.refresh(self.width(), 0, self.app.lay.width - self.width(), wg.BAR)
 
 
 def _art(c, cx, cy, s):
