@@ -47,6 +47,3 @@ class Layout:
         self.py = 0
         self.pw = w - self.px
         self.ph = h
-
-    def __repr__(self):
-        return "Layout(%d, %d)" % (self.width, self.height)

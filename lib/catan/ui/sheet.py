@@ -28,7 +28,7 @@ _HEX_COLOUR = (cv.ORE, cv.GRAIN, cv.WOOL, cv.LUMBER, cv.BRICK, cv.SAND, cv.SEA)
 # A joker's resource -> the sprite and colour its card shows.
 _FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
                 sprites.GOLD, sprites.JOKER)
-FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
+_FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
 
 
 def _points(s):
@@ -121,11 +121,6 @@ def box(lay, isl, target):
     return x - 3, y - 3, 22, 22
 
 
-def bounds(lay):
-    """The rectangle of the whole map (sea included)."""
-    return lay.mx, lay.my, lay.mw, lay.mh
-
-
 def _visible(c, x, y, w, h):
     cx, cy, cw, ch = c.get_clip()
     return x < cx + cw and y < cy + ch and x + w > cx and y + h > cy
@@ -177,7 +172,7 @@ def draw(c, lay, game, p, cursor=None):
     isl = game.island
     su = lay.su
     hu = lay.hu
-    mx, my, mw, mh = bounds(lay)
+    mx, my, mw, mh = lay.mx, lay.my, lay.mw, lay.mh
     if not _visible(c, mx, my, mw, mh):
         return
     c.fill_rect(mx, my, mw, mh, cv.SEA)
@@ -226,7 +221,7 @@ def draw(c, lay, game, p, cursor=None):
         used = game.jokers[p] >> j & 1
         if game.joker_unlocked(j, p) and not used:
             c.fill_rect(x + 2, y + 2, 18, 18, cv.WHITE)
-            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], FACE_COLOUR[gives])
+            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], _FACE_COLOUR[gives])
         else:
             c.fill_rect(x + 2, y + 2, 18, 18, cv.DARK)
             c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], cv.LIGHT)
@@ -245,8 +240,4 @@ def kind_sprite(kind):
     """The sprite of a kind of building (for panels and the rules card)."""
     return (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)[kind]
 
-
-def face_sprite(face):
-    """The sprite of a die face or joker resource (ANY: the joker)."""
-    return _FACE_SPRITE[face]
 
