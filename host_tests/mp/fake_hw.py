@@ -147,8 +147,15 @@ class Panel:
         self.h = h
         self.x0 = x0
         self.y0 = y0
-        self.outside = 0
         self.ram = bytearray(2 * w * h)
+        self.reset()
+
+    def reset(self):
+        """Power-on state, RAM cleared in place (a test booting many times reuses one panel
+        rather than allocating its RAM again on a fragmented heap)."""
+        for i in range(len(self.ram)):
+            self.ram[i] = 0
+        self.outside = 0
         self.cmd = None
         self.args = bytearray()
         self.xs = self.xe = self.ys = self.ye = 0

@@ -20,13 +20,17 @@ class HW:
     Pin = fake_hw.Pin
     PWM = fake_hw.PWM
     panel = None
+    reused = None  # one panel model for every boot
     spi = None
     decode = True
 
     @staticmethod
     def SPI(id, **kw):
         if HW.decode:
-            HW.panel = fake_hw.Panel(240, 135, 40, 53)
+            if HW.reused is None:
+                HW.reused = fake_hw.Panel(240, 135, 40, 53)
+            HW.panel = HW.reused
+            HW.panel.reset()
             HW.panel.commands = Forget()  # a whole game's commands would fill the heap
             sink = HW.panel
         else:
