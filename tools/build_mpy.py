@@ -31,6 +31,20 @@ def find_mpy_cross():
     return found
 
 
+def compile_one(py, mpy, name, march=None, mpy_cross=None):
+    """mpy-cross one file; ``name`` is the source name recorded for tracebacks (relative,
+    like an on-device path); ``march`` for native/viper code (such as "armv6m")."""
+    mpy = Path(mpy)
+    mpy.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [mpy_cross or find_mpy_cross(), "-s", name, "-o", str(mpy), str(py)]
+    if march:
+        cmd.insert(1, "-march=" + march)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        mpy.unlink(missing_ok=True)
+        raise SystemExit("build_mpy: mpy-cross failed on %s\n%s%s" % (py, proc.stdout, proc.stderr))
+
+
 def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
     """Bring `out` up to date with `src`. Returns the list of .mpy files written."""
     src, out = Path(src), Path(out)
@@ -43,13 +57,7 @@ def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
         wanted.add(mpy)
         if mpy.exists() and mpy.stat().st_mtime >= max(py.stat().st_mtime, tool_mtime):
             continue
-        mpy.parent.mkdir(parents=True, exist_ok=True)
-        # -s: the source name recorded for tracebacks, relative like an on-device path
-        cmd = [mpy_cross, "-s", rel.as_posix(), "-o", str(mpy), str(py)]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            mpy.unlink(missing_ok=True)
-            raise SystemExit("build_mpy: mpy-cross failed on %s\n%s%s" % (py, proc.stdout, proc.stderr))
+        compile_one(py, mpy, rel.as_posix(), mpy_cross=mpy_cross)
         written.append(mpy)
         if verbose:
             print("mpy-cross %s -> %s" % (py, mpy))

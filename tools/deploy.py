@@ -50,16 +50,6 @@ NATIVE = {"st7789_viper": "armv6m"}  # firmware/ modules with viper/native code
 VERSION = "0.4.0"
 
 
-def _compile(src, dest, rel, march=None):
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [build_mpy.find_mpy_cross(), "-s", rel, "-o", str(dest), str(src)]
-    if march:
-        cmd.insert(1, "-march=" + march)
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise SystemExit("deploy: mpy-cross failed on %s\n%s%s" % (src, proc.stdout, proc.stderr))
-
-
 def lib_sources():
     """(source path, path under lib/ on the device) of every game module shipped."""
     skip = set(NOT_FOR_PICO)
@@ -80,13 +70,13 @@ def build(board, out=None):
         shutil.rmtree(out)
     lib = out / "lib"
     for py, rel in lib_sources():
-        _compile(py, lib / rel.replace(".py", ".mpy"), rel)
+        build_mpy.compile_one(py, lib / rel.replace(".py", ".mpy"), rel)
     for name in SHELL:
-        _compile(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py")
+        build_mpy.compile_one(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py")
     for name, march in NATIVE.items():
-        _compile(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py", march)
+        build_mpy.compile_one(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py", march)
     for name in ("__init__", board):
-        _compile(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
+        build_mpy.compile_one(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
                  "boards/%s.py" % name)
     shutil.copy(ROOT / "firmware" / "main.py", out / "main.py")
     (out / "board_config.py").write_text('BOARD = "%s"\n' % board)

@@ -24,6 +24,7 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 from catan.codec import SaveError, dumps, loads
 from catan.dice import HardwareDice, SeededDice
 from catan.game import IllegalAction
+from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
 from catan.ui.layout import Layout
 from catan.ui.records import STEP_MS, Settings, Stats
@@ -206,17 +207,12 @@ class App:
         self.levels = bytes(levels)
         self.review = None
         if self.settings.coach and island == 1:
-            self.review = self._new_review()
+            from catan.coach import Review
+
+            self.review = Review()
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
-
-    def _new_review(self):
-        try:
-            from catan.coach import Review
-        except ImportError:
-            return None
-        return Review()
 
     def start_turn(self):
         from catan.ui.turn import Turn
@@ -247,13 +243,17 @@ class App:
 
     def save(self):
         if not self.store.write("game", pack_save(self.game, self.levels)):
-            self._problems.append("could not save: %s" % getattr(self.store, "error", "?"))
+            say = getattr(self.screen, "say", None)  # the turn screen shows it at once
+            if say:
+                say("Could not save: %s" % getattr(self.store, "error", "?"))
 
     def perform(self, action):
         """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
         g = self.game
-        if action[0] == "roll" and g.why_roll(action[1]):
-            return g.why_roll(action[1])
+        if action[0] == "roll":  # refused before the coach's review notes it
+            why = g.why_roll(action[1])
+            if why:
+                return why
         if self.review is not None and self.level(g.player) is None:
             try:
                 self.review.note(g, action)
@@ -305,7 +305,7 @@ class App:
                 if g.island.number == 1:
                     xs = 0
                     for t in range(g.turns[p]):
-                        if g.track[p * 15 + t] < 0:
+                        if g.track[p * TURNS_ONE + t] == X_PENALTY:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
@@ -332,12 +332,9 @@ class App:
             self.computer_step()
 
     def advice(self, choice=None):
-        """The coach's advice now: (action, its value, unit, value of ``choice`` or None),
-        or None without a coach."""
-        try:
-            from catan import coach
-        except ImportError:
-            return None
+        """The coach's advice now: (action, its value, unit, value of ``choice`` or None)."""
+        from catan import coach
+
         g = self.game
         action, best, _ = coach.hint(g)
         mine = None

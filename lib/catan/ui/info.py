@@ -267,9 +267,9 @@ class Scores:
         for f in range(6):
             x = 4 + f * step
             h = (bottom - top - 18) * d[f] // most
-            c.fill_rect(x + 2, bottom - 18 - h, step - 6, h, wg.DIE_COLOUR[f])
+            c.fill_rect(x + 2, bottom - 18 - h, step - 6, h, wg.FACE_COLOUR[f])
             c.fill_rect(x + (step - 20) // 2, bottom - 17, 18, 18, cv.WHITE)
-            c.sprite(x + (step - 20) // 2 + 1, bottom - 16, wg.die_sprite(f), wg.DIE_COLOUR[f])
+            c.sprite(x + (step - 20) // 2 + 1, bottom - 16, wg.FACE_SPRITE[f], wg.FACE_COLOUR[f])
             pct = "-" if not total else "%d.%d%%" % (1000 * d[f] // total // 10,
                                                       1000 * d[f] // total % 10)
             wg.centred(c, x, step - 2, bottom + 3, pct, cv.WHITE)
@@ -348,19 +348,17 @@ class Rules:
         if self.page == 0:
             wg.bar(c, 0, 0, w, "Rules: building costs")
             y = wg.BAR + 3
-            from catan.ui.sheet import kind_sprite
-
             names = ("Road", "Settlement", "City", "Knight")
             for kind in range(4):
                 c.fill_rect(3, y, 18, 18, cv.DEEP)
-                c.sprite(4, y + 1, kind_sprite(kind), cv.WHITE)
+                c.sprite(4, y + 1, wg.KIND_SPRITE[kind], cv.WHITE)
                 c.text(24, y + 5, names[kind], cv.WHITE)
                 x = 90
                 cost = COSTS[kind]
                 for r in range(5):
                     for _ in range(cost[r]):
                         c.fill_rect(x, y, 18, 18, cv.WHITE)
-                        c.sprite(x + 1, y + 1, wg.die_sprite(r), wg.DIE_COLOUR[r])
+                        c.sprite(x + 1, y + 1, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r])
                         x += 20
                 y += 21
             return

@@ -18,6 +18,7 @@ from catan import const
 from catan.maps import GREY_ROAD, KNIGHT
 from catan.ui import canvas as cv
 from catan.ui import sprites
+from catan.ui import widgets as wg
 
 JOKER = const(64)  # target number of joker 0 (JOKER + j for joker j)
 
@@ -25,10 +26,6 @@ JOKER = const(64)  # target number of joker 0 (JOKER + j for joker j)
 _HEX_U = (-3, -3, 0, 3, 3, 0, 0)
 _HEX_V = (-1, 1, 2, 1, -1, -2, 0)
 _HEX_COLOUR = (cv.ORE, cv.GRAIN, cv.WOOL, cv.LUMBER, cv.BRICK, cv.SAND, cv.SEA)
-# A joker's resource -> the sprite and colour its card shows.
-_FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
-                sprites.GOLD, sprites.JOKER)
-_FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
 
 
 def _points(s):
@@ -165,10 +162,11 @@ def _badge(c, x, y, spr, state, colour=None):
              (cv.WHITE if state == _BUILT else cv.GOLD))
 
 
-def draw(c, lay, game, p, cursor=None):
+def draw(c, lay, game, p, cursor=None, can=None):
     """Draw seat ``p``'s sheet (the map) of ``game``; ``cursor`` is the target to frame.
 
-    Buildable states are shown only for the seat whose turn it is."""
+    Buildable states are shown only for the seat whose turn it is: ``can`` is
+    ``game.buildable()`` if the caller has it already."""
     isl = game.island
     su = lay.su
     hu = lay.hu
@@ -182,7 +180,10 @@ def draw(c, lay, game, p, cursor=None):
         y = lay.cy + _HEX_V[i] * hu
         if _visible(c, x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
             hexagon(c, x, y, su, hu, centre if i == 6 else _HEX_COLOUR[i])
-    can = game.buildable() if p == game.player else ()
+    if p != game.player:
+        can = ()
+    elif can is None:
+        can = game.buildable()
     geo = _GEOMETRY[isl.number]
     pts = geo[0]
     for r in range(-1, isl.n_roads):
@@ -209,10 +210,10 @@ def draw(c, lay, game, p, cursor=None):
         if not _visible(c, x, y, w, h):
             continue
         kind = isl.kind(item)
-        spr = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)[kind]
+        spr = wg.KIND_SPRITE[kind]
         _badge(c, x + 3, y + 3, spr, _state(game, p, item, can))
         if item == cursor:
-            _frame(c, x, y, w, h)
+            wg.frame(c, x + 2, y + 2, w - 4, h - 4)
     for j in range(len(isl.jokers)):
         x, y, w, h = box(lay, isl, JOKER + j)
         if not _visible(c, x, y, w, h):
@@ -221,23 +222,12 @@ def draw(c, lay, game, p, cursor=None):
         used = game.jokers[p] >> j & 1
         if game.joker_unlocked(j, p) and not used:
             c.fill_rect(x + 2, y + 2, 18, 18, cv.WHITE)
-            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], _FACE_COLOUR[gives])
+            c.sprite(x + 3, y + 3, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])
         else:
             c.fill_rect(x + 2, y + 2, 18, 18, cv.DARK)
-            c.sprite(x + 3, y + 3, _FACE_SPRITE[gives], cv.LIGHT)
+            c.sprite(x + 3, y + 3, wg.FACE_SPRITE[gives], cv.LIGHT)
             if used:
                 c.sprite(x + 3, y + 3, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
-            _frame(c, x, y, w, h)
-
-
-def _frame(c, x, y, w, h):
-    c.rect(x, y, w, h, cv.CURSOR)
-    c.rect(x + 1, y + 1, w - 2, h - 2, cv.CURSOR)
-
-
-def kind_sprite(kind):
-    """The sprite of a kind of building (for panels and the rules card)."""
-    return (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)[kind]
-
+            wg.frame(c, x + 2, y + 2, w - 4, h - 4)
 

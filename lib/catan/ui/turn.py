@@ -12,7 +12,7 @@ cursor on what it acts on; any key finishes its turn at once.
 """
 
 from catan import const
-from catan.game import BUILD, OVER, REROLL, ROLL
+from catan.game import BUILD, OVER, REROLL, ROLL, popcount
 from catan.maps import ANY, COSTS, FACE_NAMES, GOLD, ROAD, TURNS_ONE
 from catan.ui import canvas as cv
 from catan.ui import sheet, sprites
@@ -66,6 +66,8 @@ class Turn:
         self.jdie = -1
         self.cursor = -1
         self.targets = []
+        self._memo_key = self._can_key = None
+        self._memo = self._can = None
         self.retarget(True)
 
     # ------------------------------------------------------------------ targets
@@ -244,13 +246,30 @@ class Turn:
 
     def _lines(self):
         # The info lines as drawn: wrapped to the panel, as many as fit above the track.
+        # A partial redraw paints once per changed rectangle: the lines are worked out
+        # once per state of the screen and the game (the log grows with every action).
+        g = self.game
+        key = (self.cursor, self.mode, self.marks, self.joker, self.level, g.phase, len(g.log))
+        if self._memo_key == key:
+            return self._memo
         c = self.app.c
         out = []
         for line, colour in self._info():
             for part in wg.wrap(c, line, self.lay.pw - 6):
                 if self.iy + (len(out) + 1) * wg.LINE <= self.ky:
                     out.append((part, colour))
+        self._memo_key = key
+        self._memo = out
         return out
+
+    def _buildable(self):
+        # What the map shows as buildable now, once per game state (as _lines).
+        g = self.game
+        key = (g.phase, len(g.log))
+        if self._can_key != key:
+            self._can_key = key
+            self._can = g.buildable()
+        return self._can
 
     def _info_changed(self, before):
         # Redraw only what differs between the info lines ``before`` and now: per line,
@@ -368,11 +387,7 @@ class Turn:
                 yours = ("build", t)
             elif t == END_B:
                 yours = ("end",)
-        advice = self.app.advice(yours)
-        if advice is None:
-            self.say("no coach for this game", cv.LIGHT)
-            return
-        action, best, unit, mine = advice
+        action, best, unit, mine = self.app.advice(yours)
         self.mode = _NORMAL
         self.joker = -1
         op = action[0]
@@ -432,7 +447,8 @@ class Turn:
         g = self.game
         lay = self.lay
         p = g.player
-        sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None)
+        sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
+                   self._buildable())
         x = lay.px
         w = lay.pw
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
@@ -455,7 +471,7 @@ class Turn:
                 rx, ry = self._res_xy(r)
                 ok = RES + r in self.targets
                 c.fill_rect(rx + 2, ry + 2, 18, 18, cv.WHITE if ok else cv.DARK)
-                c.sprite(rx + 3, ry + 3, wg.die_sprite(r), wg.DIE_COLOUR[r] if ok else cv.LIGHT)
+                c.sprite(rx + 3, ry + 3, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r] if ok else cv.LIGHT)
                 if RES + r == self.cursor:
                     wg.frame(c, rx + 2, ry + 2, 18, 18)
         else:
@@ -464,7 +480,7 @@ class Turn:
                 state = 2 if b == self.cursor else (1 if b in self.targets else 0)
                 label = _LABELS[b]
                 if b == ROLL_B and g.phase == REROLL:
-                    label = "Roll %d" % _bits(self.marks)
+                    label = "Roll %d" % popcount(self.marks)
                 elif b == END_B and self.mode == _CONFIRM_X:
                     label = "End: X"
                 elif b == UNDO_B and self.mode == _CONFIRM_X:
@@ -577,7 +593,7 @@ class Turn:
         if t == ROLL_B:
             if g.phase == ROLL:
                 return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
-            return [("Roll the %d marked dice." % _bits(self.marks), cv.WHITE),
+            return [("Roll the %d marked dice." % popcount(self.marks), cv.WHITE),
                     ("Mark dice with A first." if not self.marks else "", cv.DARK)]
         if t == KEEP_B:
             return [("Keep these dice and build.", cv.WHITE)]
@@ -590,14 +606,6 @@ class Turn:
                 return [("End turn. Nothing built: X (-2).", cv.RED)]
             return [("End the turn.", cv.WHITE)]
         return []
-
-
-def _bits(m):
-    n = 0
-    while m:
-        n += m & 1
-        m >>= 1
-    return n
 
 
 def _cost_text(kind):
@@ -631,7 +639,7 @@ def describe(g, action):
         mask = action[1]
         if mask is None or g.phase == ROLL:
             return "rolls all dice"
-        return "re-rolls %d dice" % _bits(mask)
+        return "re-rolls %d dice" % popcount(mask)
     if op == "stop":
         return "keeps the dice"
     if op == "build":

@@ -12,9 +12,12 @@ from catan.ui import sprites
 LINE = 10  # small font line pitch
 BAR = 13  # title bar height with the small font
 PLAYER_COLOUR = (cv.RED, cv.SKY, cv.GOLD, cv.WHITE)
-_DIE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
-               sprites.GOLD)
-DIE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD)
+# By face (maps.BRICK .. GOLD), then ANY: a die's or a joker's sprite and colour.
+FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
+               sprites.GOLD, sprites.JOKER)
+FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
+# By kind of building (maps.ROAD .. KNIGHT).
+KIND_SPRITE = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)
 
 # die styles
 DIE_BLANK = 0  # not rolled yet
@@ -90,9 +93,9 @@ def die(c, x, y, face, style, framed=False):
         c.fill_rect(x, y, 18, 18, cv.LIGHT)
         return
     bg = (cv.WHITE, cv.DARK, cv.DEEP)[style - 1]
-    fg = DIE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
+    fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
     c.fill_rect(x, y, 18, 18, bg)
-    c.sprite(x + 1, y + 1, _DIE_SPRITE[face], fg)
+    c.sprite(x + 1, y + 1, FACE_SPRITE[face], fg)
     if style == DIE_MARKED:  # a re-roll mark: two corner ticks
         c.hline(x + 1, y + 1, 5, cv.WHITE)
         c.vline(x + 1, y + 1, 5, cv.WHITE)
@@ -106,10 +109,6 @@ def frame(c, x, y, w, h, colour=cv.CURSOR):
     """A 2-pixel frame just outside the rectangle (the cursor around a die or a box)."""
     c.rect(x - 2, y - 2, w + 4, h + 4, colour)
     c.rect(x - 1, y - 1, w + 2, h + 2, colour)
-
-
-def die_sprite(face):
-    return _DIE_SPRITE[face]
 
 
 def track(c, x, y, w, g, p, per_row):
