@@ -14,8 +14,10 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import brute  # noqa: E402
+import evaluate  # noqa: E402
 import island1_dp as dp  # noqa: E402
 import keep_recursion as kr  # noqa: E402
+import occupancy  # noqa: E402
 import policy  # noqa: E402
 from island1_model import (EMPTY_SHEET, FULL, GROUPS, MULTISETS, N_SHEETS,  # noqa: E402
                            ROAD_MASKS, SHEET_INDEX, SHEETS, TURNS, multinomial_prob)
@@ -152,3 +154,45 @@ def test_greedy_policy_plays_legal_games():
     pol = policy.TablePolicy(policy.greedy_tables())
     scores = [policy.play_game(pol, seed) for seed in range(20)]
     assert all(-30 <= s <= 132 for s in scores)
+
+
+# ------------------------------------------- judging approximate tables exactly
+
+def _evaluate_one(a_next, v_next, gi, sheet):
+    a_ext, v_ext = dp.extend(a_next), dp.extend(v_next)
+    return evaluate.evaluate_states(a_ext, v_ext, [gi], np.array([sheet]))[0]
+
+
+@pytest.mark.parametrize("state", STATES[:3])
+def test_evaluation_of_the_exact_tables_is_the_optimum(last_turn, state):
+    gi, sheet = state
+    got = _evaluate_one(last_turn[TURNS], last_turn[TURNS], gi, sheet)
+    assert abs(got - _turn_value(last_turn, TURNS - 1, gi, sheet)) < 1e-9
+
+
+def test_evaluation_of_noisy_tables_matches_playing_them(last_turn):
+    """Tables with noise on V_15: the exact evaluation of the two last turns played by
+    them is below the optimum, and agrees with games on catan.game within 4 SE."""
+    rng = np.random.default_rng(5)
+    believed = last_turn.copy()
+    believed[TURNS] += rng.normal(0, 1.5, size=believed[TURNS].shape)
+    exact = _evaluate_one(believed[TURNS], last_turn[TURNS], 0, EMPTY_SHEET)
+    best = _turn_value(last_turn, TURNS - 1, 0, EMPTY_SHEET)
+    assert exact < best - 0.05
+    pol = policy.TablePolicy(believed)
+    scores = [policy.play_game(pol, seed, first_turn=TURNS - 1) for seed in range(1500)]
+    mean, se = np.mean(scores), np.std(scores, ddof=1) / np.sqrt(len(scores))
+    assert abs(mean - exact) < 4 * se, (mean, se, exact)
+
+
+def test_occupancy_counts_every_game_and_decision():
+    games = 40
+    visits, scores = occupancy.simulate(policy.greedy_tables(), games, seed=2)
+    assert len(scores) == games and all(-30 <= s <= 132 for s in scores)
+    for t in range(1, TURNS + 1):
+        assert sum(n for (tt, _, _), n in visits.items() if tt == t) == games
+    w = occupancy.decision_weights(visits, games)
+    assert w.shape == (TURNS - 1, len(GROUPS), N_SHEETS)
+    assert w[0][0, EMPTY_SHEET] == 1.0  # turn 1 starts there in every game
+    assert w[0][0, SHEET_INDEX[(0b1, 0, 0)]] == 1.0  # one road away from it
+    assert w[0][0, SHEET_INDEX[(0b11, 1, 0)]] == 0.0  # three builds away
