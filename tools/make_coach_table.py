@@ -8,31 +8,51 @@ rank-R factorisation shared over the turns:
 
     V_t(g, s) ~= sum_r GF[t, g, r] * SF[s, r]
 
-Both factor tables are stored as signed bytes with one scale per factor column, so the
-module is (14 * 127 + 1225) * R bytes plus a road-subtree list (117 x 2 bytes).
-Sheet s is the solver's sheet index (see ``catan.players._sheet_index``).
+The fit is weighted by where decisions are made: ``occupancy.decision_weights`` counts,
+over 20,000 games of the optimal policy, how often each value is compared in a turn's
+choice, and every value also gets a small weight (``--floor``) so that sheets the optimal
+player never reaches (a person's, say) are still judged sensibly. Weighted least squares
+by alternating row and column solves, starting from the plain SVD. Both factor tables
+are stored as signed bytes with one scale per factor column (the rows are refitted to the
+rounded columns before they are rounded), so the module is (14 * 127 + 1225) * R bytes
+plus a road-subtree list (117 x 2 bytes). Sheet s is the solver's sheet index (see
+``catan.players._one_tables``). ``tools/solver/evaluate.py --table`` gives the exact
+expected score of the player that uses the result.
 """
 
 import argparse
 import os
 import sys
+import time
 
 import numpy as np
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools", "solver"))
 
+import occupancy  # noqa: E402
 from island1_model import GROUPS, ROAD_MASKS, SHEETS  # noqa: E402
+from solve_island1 import load_tables  # noqa: E402
 
 TURNS = 14  # V_2 .. V_15
+FLOOR = 1e-4
 
 
-def fit(v, rank):
-    m = v[1:1 + TURNS].reshape(TURNS * len(GROUPS), len(SHEETS))
+def _solve_rows(m, w, cols, ridge=1e-6):
+    """For each row i, the x minimising sum_j w[i, j] * (m[i, j] - cols[j] . x)^2."""
+    a = np.einsum("ij,jk,jl->ikl", w, cols, cols) + ridge * np.eye(cols.shape[1])
+    b = np.einsum("ij,ij,jk->ik", w, m, cols)
+    return np.linalg.solve(a, b[..., None])[..., 0]
+
+
+def fit(m, w, rank, rounds=20):
+    """Row and column factors (m ~= gf @ sf.T) minimising the w-weighted squared error."""
     u, s, vt = np.linalg.svd(m, full_matrices=False)
-    gf = u[:, :rank] * np.sqrt(s[:rank])
     sf = vt[:rank].T * np.sqrt(s[:rank])
-    return gf, sf, m
+    for _ in range(rounds):
+        gf = _solve_rows(m, w, sf)
+        sf = _solve_rows(m.T, w.T, gf)
+    return sf
 
 
 def quantise(x):
@@ -41,21 +61,34 @@ def quantise(x):
     return q, scale
 
 
+def rms(err, w=None):
+    w = np.ones_like(err) if w is None else w
+    return float(np.sqrt((w * err * err).sum() / w.sum()))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", default=os.path.join(ROOT, "build/solver/island1.npz"))
     ap.add_argument("--rank", type=int, default=8)
+    ap.add_argument("--games", type=int, default=20000,
+                    help="games of the optimal policy that weight the fit")
+    ap.add_argument("--floor", type=float, default=FLOOR,
+                    help="weight of every value, on top of its decision weight")
     ap.add_argument("--out", default=os.path.join(ROOT, "lib/catan/coach_table.py"))
     args = ap.parse_args(argv)
-    with np.load(args.tables) as z:
-        v = z["V"].astype(np.float64)
-    gf, sf, m = fit(v, args.rank)
-    gq, gs = quantise(gf)
-    sq, ss = quantise(sf)
-    approx = (gq * gs) @ (sq * ss).T
-    err = approx - m
-    print("rank %d: rms error %.3f, max %.2f" % (args.rank, np.sqrt((err ** 2).mean()),
-                                                 np.abs(err).max()))
+    t0 = time.time()
+    v = load_tables(args.tables)
+    m = v[2:2 + TURNS].reshape(TURNS * len(GROUPS), len(SHEETS))
+    visits, scores = occupancy.simulate(v, args.games)
+    w = occupancy.decision_weights(visits, args.games).reshape(m.shape)
+    print("%d games of the optimal policy: mean %.3f, %d states met, %d values compared"
+          % (args.games, np.mean(scores), len(visits), np.count_nonzero(w)))
+    w += args.floor
+    sq, ss = quantise(fit(m, w, args.rank))
+    gq, gs = quantise(_solve_rows(m, w, sq * ss))
+    err = (gq * gs) @ (sq * ss).T - m
+    print("rank %d: error %.3f weighted, %.3f rms over all states, max %.2f (%.0f s)"
+          % (args.rank, rms(err, w), rms(err), np.abs(err).max(), time.time() - t0))
     # Check the sheet order the device computes: roads ascending, then s, then c.
     assert list(ROAD_MASKS) == sorted(ROAD_MASKS)
     assert [sh[0] for sh in SHEETS] == sorted(sh[0] for sh in SHEETS)
