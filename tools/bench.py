@@ -264,7 +264,9 @@ def coach():
     in the Island Two solo race over 2,000 games (the best policy we have, not a proven
     optimum), and its win rate against three easy players in 4-player Island Two over 1,000
     games (seats rotated). Under the unix port (host_tests/mp/mpt_coach.py): time per hint
-    over a game (this PC; an RP2040 is some 30-50 times slower). The table's size: its .mpy."""
+    over a game (this PC; an RP2040 is some 30-50 times slower). The table's size: its .mpy.
+    And the exact expected score of the coach's policy (tools/solver/evaluate.py, which
+    plays every state by the table's values and averages exactly: no simulation noise)."""
     out = {}
     npz = ROOT / "build" / "solver" / "island1.npz"
     if npz.exists():
@@ -274,6 +276,14 @@ def coach():
             out["island1_optimal_expected_score"] = round(float(z["optimum"]), 3)
             if "seconds" in z.files and float(z["seconds"]) >= 0:
                 out["solver_seconds"] = round(float(z["seconds"]), 1)
+        sys.path.insert(0, str(ROOT / "tools" / "solver"))
+        import evaluate
+
+        t0 = time.time()
+        exact = evaluate.evaluate(evaluate.table_values(ROOT / "lib/catan/coach_table.py"),
+                                  log=None)[1][0, evaluate.EMPTY_SHEET]
+        out["coach_island1_exact_expected_score"] = round(float(exact), 3)
+        out["coach_island1_exact_seconds"] = round(time.time() - t0, 1)
     else:
         print("coach: no build/solver/island1.npz: run tools/solver/solve_island1.py",
               file=sys.stderr)
