@@ -123,15 +123,10 @@ def _plan_value(ctx, item):
     for items, cost in players._plans(ctx.isl, ctx.roads, ctx.builds, free, False):
         if not items or (item is not None and item not in items):
             continue
-        pay = players._cover(counts, cost, ctx.jokers)
-        if pay is None:
-            continue
-        used = ctx.used
-        for j, _ in pay[1]:
-            used |= 1 << j
-        v = ctx.value(items, used)
-        if best is None or v > best:
-            best = v
+        for way in ctx.pays(counts, items, cost, players._cover(counts, cost, ctx.jokers)):
+            v = ctx.value(items, ctx._mask(way))
+            if best is None or v > best:
+                best = v
     return ctx.nothing() if best is None else best
 
 

@@ -20,7 +20,9 @@ each plan's dice are kept and the rest re-rolled; the plan scores
 P(complete) x value + (1 - P) x value of building nothing, where P is the exact chance of
 completing its missing resources in the rolls left (``_chance``, cached) after jokers
 (and, as a variant, a kept pair of gold). After rolling, the best affordable plan is
-paid (gold trades first, then jokers) and built, one action per call.
+paid (gold trades first, then jokers) and built, one action per call. A plan may be paid
+in more than one way (which joker; the joker of a knight the plan builds first, which the
+rules allow the same turn): MEDIUM and HARD value each (``_Context.pays``).
 """
 
 from array import array
@@ -266,8 +268,74 @@ class _Context:
             (j, self.isl.jokers[j][0]) for j in range(len(self.isl.jokers))
             if not self.used >> j & 1 and game.joker_unlocked(j)]
         self._base = None
+        self._lates = {}
         if not self.one:
             self._two_setup()
+
+    # ---- paying
+
+    def pays(self, counts, items, cost, pay):
+        """The ways worth comparing to pay for plan ``items`` (total ``cost``) with the dice
+        ``counts``, given ``pay`` = ``_cover(counts, cost, self.jokers)``: a list of
+        (trades, jokers as (joker, resource)) using different jokers. The alternatives:
+        without one of the jokers ``pay`` uses (a gold trade may free it), and with the
+        joker of a knight in the plan, built first (a knight's joker may be used the turn
+        it is built)."""
+        out = [] if pay is None else [pay]
+        if pay is not None and not pay[1]:
+            return out
+        seen = [] if pay is None else [self._mask(pay)]
+        tries = [[jr] + self.jokers for jr in self._late(items)]
+        if pay is not None:
+            for j, _ in pay[1]:
+                tries.append([jr for jr in self.jokers if jr[0] != j])
+        for jokers in tries:
+            q = _cover(counts, cost, jokers)
+            if q is not None and q[1]:
+                m = self._mask(q)
+                if m not in seen:
+                    seen.append(m)
+                    out.append(q)
+        return out
+
+    def _mask(self, pay):
+        used = self.used
+        for j, _ in pay[1]:
+            used |= 1 << j
+        return used
+
+    def _late(self, items):
+        # (joker, resource) pairs that a knight in ``items`` unlocks for the rest of them.
+        if self.level == EASY or len(items) < 2:
+            return ()
+        out = self._lates.get(items)
+        if out is not None:
+            return out
+        isl = self.isl
+        nr = isl.n_roads
+        out = []
+        for kn in items:
+            if kn < nr or isl.kind(kn) != KNIGHT:
+                continue
+            nb, nr_ = isl.need_builds[kn], isl.need_roads[kn]
+            if self.builds & nb != nb or self.roads & nr_ != nr_:
+                continue  # it must be buildable first, before the rest
+            rest = [0, 0, 0, 0, 0]
+            for it in items:
+                if it != kn:
+                    c = COSTS[isl.kind(it)]
+                    for r in range(5):
+                        rest[r] += c[r]
+            nb = self.builds | 1 << (kn - nr)
+            for j in range(len(isl.jokers)):
+                gives, need = isl.jokers[j]
+                if self.used >> j & 1 or self.builds & need == need or nb & need != need:
+                    continue
+                for r in range(5):
+                    if rest[r] and (gives == ANY or gives == r):
+                        out.append((j, r))
+        self._lates[items] = out
+        return out
 
     # ---- values
 
@@ -571,22 +639,27 @@ class _Context:
             best = base
             for cost, lst in types:
                 pay = _cover(m, cost, self.jokers)
-                if pay is None:
+                if pay is not None and not pay[1]:
+                    ck = (cost, self.used)
+                    v = cache.get(ck)
+                    if v is None:
+                        v = -1e9
+                        for items in lst:
+                            x = self.value(items, self.used)
+                            if x > v:
+                                v = x
+                        cache[ck] = v
+                    if v > best:
+                        best = v
                     continue
-                used = self.used
-                for j, _ in pay[1]:
-                    used |= 1 << j
-                ck = (cost, used)
-                v = cache.get(ck)
-                if v is None:
-                    v = -1e9
-                    for items in lst:
-                        x = self.value(items, used)
-                        if x > v:
-                            v = x
-                    cache[ck] = v
-                if v > best:
-                    best = v
+                for items in lst:
+                    for way in self.pays(m, items, cost, pay):
+                        ck = (items, self._mask(way))
+                        v = cache.get(ck)
+                        if v is None:
+                            v = cache[ck] = self.value(items, ck[1])
+                        if v > best:
+                            best = v
             out[i] = best
         return out
 
@@ -601,18 +674,13 @@ class _Context:
             k += 1
             if not items:
                 continue
-            pay = _cover(counts, cost, self.jokers)
-            if pay is None:
-                continue
-            trades, jok = pay
-            used = self.used
-            for j, _ in jok:
-                used |= 1 << j
-            v = self.value(items, used)
-            if self.level != HARD:
-                v += ((k * 37 + tie) % 101) * 1e-7  # seeded tie-break
-            if v > best[0] + 1e-9:
-                best = (v, items, trades, jok)
+            for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
+                trades, jok = way
+                v = self.value(items, self._mask(way))
+                if self.level != HARD:
+                    v += ((k * 37 + tie) % 101) * 1e-7  # seeded tie-break
+                if v > best[0] + 1e-9:
+                    best = (v, items, trades, jok)
         return best
 
     def build_step(self):
@@ -627,9 +695,15 @@ class _Context:
             return ("end",)
         if trades:
             return ("trade", trades[0])
-        if jok:
-            j, res = jok[0]
-            return ("joker", j, self._joker_die(items, counts), res)
+        for j, res in jok:
+            if g.joker_unlocked(j):
+                return ("joker", j, self._joker_die(items, counts), res)
+        if jok:  # a joker of a knight in the plan: that knight first
+            need = self.isl.jokers[jok[0][0]][1]
+            nr = self.isl.n_roads
+            for it in items:
+                if it >= nr and need >> (it - nr) & 1:
+                    return ("build", it)
         return ("build", items[0])
 
     def _joker_die(self, items, counts):
