@@ -281,22 +281,37 @@ class _Context:
         without one of the jokers ``pay`` uses (a gold trade may free it), and with the
         joker of a knight in the plan, built first (a knight's joker may be used the turn
         it is built)."""
-        out = [] if pay is None else [pay]
-        if pay is not None and not pay[1]:
-            return out
-        seen = [] if pay is None else [self._mask(pay)]
-        tries = [[jr] + self.jokers for jr in self._late(items)]
-        if pay is not None:
-            for j, _ in pay[1]:
-                tries.append([jr for jr in self.jokers if jr[0] != j])
-        for jokers in tries:
-            q = _cover(counts, cost, jokers)
-            if q is not None and q[1]:
-                m = self._mask(q)
-                if m not in seen:
-                    seen.append(m)
-                    out.append(q)
+        ways = self._others(counts, cost, pay)
+        return ways + self._lent(counts, items, cost, pay, ways)
+
+    def _others(self, counts, cost, pay):
+        # ``pay``, and the ways without one of the jokers it uses.
+        if pay is None:
+            return []
+        ways = [pay]
+        for j, _ in pay[1]:
+            self._try(counts, cost, [jr for jr in self.jokers if jr[0] != j], ways)
+        return ways
+
+    def _lent(self, counts, items, cost, pay, ways):
+        # The ways with the joker of a knight in ``items``, not already in ``ways``.
+        out = []
+        if pay is None or pay[1]:
+            for jr in self._late(items):
+                self._try(counts, cost, [jr] + self.jokers, out, ways)
         return out
+
+    def _try(self, counts, cost, jokers, out, also=()):
+        q = _cover(counts, cost, jokers)
+        if q is not None and q[1]:
+            m = self._mask(q)
+            for w in out:
+                if self._mask(w) == m:
+                    return
+            for w in also:
+                if self._mask(w) == m:
+                    return
+            out.append(q)
 
     def _mask(self, pay):
         used = self.used
@@ -639,21 +654,23 @@ class _Context:
             best = base
             for cost, lst in types:
                 pay = _cover(m, cost, self.jokers)
-                if pay is not None and not pay[1]:
-                    ck = (cost, self.used)
+                ways = self._others(m, cost, pay)  # the same for every plan of this cost
+                for way in ways:
+                    ck = (cost, self._mask(way))
                     v = cache.get(ck)
                     if v is None:
                         v = -1e9
                         for items in lst:
-                            x = self.value(items, self.used)
+                            x = self.value(items, ck[1])
                             if x > v:
                                 v = x
                         cache[ck] = v
                     if v > best:
                         best = v
+                if pay is not None and not pay[1]:
                     continue
-                for items in lst:
-                    for way in self.pays(m, items, cost, pay):
+                for items in lst:  # a knight of the plan lends its joker to the rest
+                    for way in self._lent(m, items, cost, pay, ways):
                         ck = (items, self._mask(way))
                         v = cache.get(ck)
                         if v is None:
