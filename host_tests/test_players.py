@@ -8,7 +8,7 @@ Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing ass
 import pytest
 
 from catan import coach_table, players
-from catan.dice import SeededDice
+from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, Game
 from catan.maps import ISLAND_ONE
 
@@ -152,3 +152,22 @@ def test_dice_chance():
     assert abs(players._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12
     assert players._chance([2, 0, 0, 0, 0], 1, 3) == 0
     assert players._chance([0, 0, 0, 0, 0], 0, 0) == 1
+
+
+def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
+    # Rules: a knight's joker may be used the turn the knight is built. K1-K3 built, a
+    # roll of ore, wool, grain, brick and two more grain: K4 (ore, wool, grain) and road R0
+    # (brick, lumber) are paid only if K4's joker (lumber) turns a spare die.
+    g = Game(1, 1, ScriptedDice([2, 3, 4, 0, 2, 2]))
+    nr = ISLAND_ONE.n_roads
+    k4 = nr + 13
+    g.builds[0] = 0b111 << 10  # K1, K2, K3
+    g.roll()
+    g.stop()
+    ctx = players._Context(g, players.HARD, 0)
+    counts = g.unspent()
+    cost = (1, 1, 1, 1, 1)
+    assert players._cover(counts, cost, ctx.jokers) is None
+    ways = ctx.pays(counts, (0, k4), cost, None)
+    assert ways == [([], [(3, 1)])]
+    assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
