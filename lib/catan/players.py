@@ -302,15 +302,14 @@ class _Context:
         return out
 
     def _try(self, counts, cost, jokers, out, also=()):
+        # Append to ``out`` the way ``jokers`` pay, if it uses a new set of jokers.
         q = _cover(counts, cost, jokers)
         if q is not None and q[1]:
             m = self._mask(q)
-            for w in out:
-                if self._mask(w) == m:
-                    return
-            for w in also:
-                if self._mask(w) == m:
-                    return
+            for ways in (out, also):
+                for w in ways:
+                    if self._mask(w) == m:
+                        return
             out.append(q)
 
     def _mask(self, pay):
@@ -332,8 +331,8 @@ class _Context:
         for kn in items:
             if kn < nr or isl.kind(kn) != KNIGHT:
                 continue
-            nb, nr_ = isl.need_builds[kn], isl.need_roads[kn]
-            if self.builds & nb != nb or self.roads & nr_ != nr_:
+            nb, nrd = isl.need_builds[kn], isl.need_roads[kn]
+            if self.builds & nb != nb or self.roads & nrd != nrd:
                 continue  # it must be buildable first, before the rest
             rest = [0, 0, 0, 0, 0]
             for it in items:
@@ -341,10 +340,10 @@ class _Context:
                     c = COSTS[isl.kind(it)]
                     for r in range(5):
                         rest[r] += c[r]
-            nb = self.builds | 1 << (kn - nr)
+            after = self.builds | 1 << (kn - nr)
             for j in range(len(isl.jokers)):
                 gives, need = isl.jokers[j]
-                if self.used >> j & 1 or self.builds & need == need or nb & need != need:
+                if self.used >> j & 1 or self.builds & need == need or after & need != need:
                     continue
                 for r in range(5):
                     if rest[r] and (gives == ANY or gives == r):

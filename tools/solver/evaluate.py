@@ -23,7 +23,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import island1_dp as dp  # noqa: E402
 import keep_recursion as kr  # noqa: E402
-from island1_model import EMPTY_SHEET, N_DICE, N_FACES, TURNS, X  # noqa: E402
+from island1_model import EMPTY_SHEET, TURNS, X  # noqa: E402
+
 
 def _pick(fit, got, axis):
     """(max of fit, got at the same place) along ``axis``."""
@@ -58,19 +59,7 @@ def _final_pairs(a_ext, v_ext, plan, sheets):
 def _reroll_pairs(fa, fv):
     """``keep_recursion.reroll_value`` for a (believed, got) pair: the keep is chosen by
     the believed values."""
-    wa, wv = kr.keep_values(fa), kr.keep_values(fv)
-    ma, mv = wa[0], wv[0]
-    for n in range(1, N_DICE + 1):
-        pad = np.full((1, ma.shape[1]), -np.inf)
-        pa, pv = np.concatenate([ma, pad]), np.concatenate([mv, pad])
-        ba, bv = wa[n].copy(), wv[n].copy()
-        for f in range(N_FACES):
-            ca, cv = pa[kr.DOWN[n][:, f]], pv[kr.DOWN[n][:, f]]
-            better = ca > ba
-            ba = np.where(better, ca, ba)
-            bv = np.where(better, cv, bv)
-        ma, mv = ba, bv
-    return ma, mv
+    return kr.best_keep_values(kr.keep_values(fa), kr.keep_values(fv))
 
 
 def evaluate_states(a_ext, v_ext, groups, sheets):

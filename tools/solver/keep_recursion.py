@@ -68,16 +68,30 @@ def keep_values(final):
     return w
 
 
-def best_keep_values(w):
-    """M over the six-dice level: max of W over all sub-multisets (the empty one included)."""
+def best_keep_values(w, got=None):
+    """M over the six-dice level: max of W over all sub-multisets (the empty one included).
+    With ``got`` (keep values of another table, same shapes), also the values of ``got``
+    at the keeps that ``w`` chooses: (M, got at M's choices)."""
     m = w[0]
+    g = None if got is None else got[0]
     for n in range(1, N_DICE + 1):
-        padded = np.concatenate([m, np.full((1, m.shape[1]), -np.inf)], axis=0)
+        pad = np.full((1, m.shape[1]), -np.inf)
+        padded = np.concatenate([m, pad], axis=0)
         best = w[n].copy()
-        for f in range(N_FACES):
-            np.maximum(best, padded[DOWN[n][:, f]], out=best)
+        if got is None:
+            for f in range(N_FACES):
+                np.maximum(best, padded[DOWN[n][:, f]], out=best)
+        else:
+            padded_g = np.concatenate([g, pad], axis=0)
+            best_g = got[n].copy()
+            for f in range(N_FACES):
+                cand = padded[DOWN[n][:, f]]
+                better = cand > best
+                best = np.where(better, cand, best)
+                best_g = np.where(better, padded_g[DOWN[n][:, f]], best_g)
+            g = best_g
         m = best
-    return m
+    return m if got is None else (m, g)
 
 
 def reroll_value(final):

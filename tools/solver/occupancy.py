@@ -6,7 +6,7 @@ the next turn's table is looked at, by a fast simulation on the solver's model.
 
 The games are played on multisets of dice with ``random.Random(seed)`` (not on
 ``catan.game``: ``simulate.py`` does that, with every move checked), so 20,000 games take
-about a minute. ``decision_weights`` counts, for each value V_t(g, s), how many turn
+under a minute. ``decision_weights`` counts, for each value V_t(g, s), how many turn
 decisions per game compare it: the state before turn t - 1 itself (build nothing) and
 every state one build away from it. A compact value table fitted with these weights is
 accurate where the choices are made (see ``tools/make_coach_table.py``).
