@@ -124,6 +124,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     measured = None
     state = 0  # 0 awake, 1 dimmed, 2 asleep
     loops = 0
+    busy = False  # something was handled or drawn since the last collection
     while max_loops is None or loops < max_loops:
         loops += 1
         now = ticks_ms()
@@ -152,6 +153,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         rects = canvas.take_dirty()
         if rects:
             display.show(rects)
+        if events or rects:
+            busy = True
+        elif busy:  # the first quiet round after some work: collect now, not during a key
+            gc.collect()
+            busy = False
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:
             idle = SLEEP_MS
