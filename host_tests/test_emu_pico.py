@@ -252,8 +252,12 @@ def saved_start(island, levels, seed=1):
     from catan.dice import SeededDice
     from catan.game import Game
     from catan.ui.app import pack_save
+    from catan.ui.records import Settings
 
-    return {"/data/game": store.pack(pack_save(Game(island, len(levels), SeededDice(seed)), levels))}
+    fast = Settings()
+    fast.speed = 3  # "instant": the computers' turns go at the speed of their thinking
+    return {"/data/game": store.pack(pack_save(Game(island, len(levels), SeededDice(seed)), levels)),
+            "/data/settings": store.pack(fast.dumps())}
 
 
 @MEMORY_ERROR_11

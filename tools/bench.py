@@ -246,6 +246,21 @@ def firmware():
     return out
 
 
+@benchmark
+def rp2040():
+    """The device on the stock MicroPython v1.28.0 firmware in the emulated RP2040 (tools/emu/,
+    PICO_FIRMWARE): boot, cursor, roll, redraw, hint and hard-computer times in emulated ms, the
+    smallest free heap and largest free block after any key (tools/emu/figures.py says how each
+    is measured). A path that dies on the device reports -1 and its error."""
+    sys.path.insert(0, str(ROOT / "tools" / "emu"))
+    import figures as emu_figures
+
+    out, errors = emu_figures.measure()
+    for e in errors:
+        print("rp2040_errors: " + e)
+    return out
+
+
 def _selfplay(*args):
     """tools/selfplay.py's JSON report for these arguments (2 worker processes)."""
     import subprocess

@@ -14,7 +14,8 @@
   REPL, after the framebuffer and the screens are in the heap as in a game), over whole games on
   either island.
 - ``rp2040_free_min`` / ``rp2040_largest_block_min``: the smallest free heap and largest free block
-  read from RAM after any key of the scripted game (garbage not yet collected counts as used).
+  read from RAM after any key of the scripted game, once the screen is quiet (the main loop
+  collects garbage in its first quiet round after a key).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
 
 A path that dies on the device is reported by name with the sentinel -1 and its error in
@@ -54,7 +55,9 @@ class Recorder:
     def died(self, what):
         out = self.p.read_serial()
         if "Error" in out or "Traceback" in out:
-            self.errors.append("%s: %s" % (what, out.strip().splitlines()[-1] if out.strip() else "?"))
+            lines = [ln for ln in out.splitlines() if "Error" in ln] or ["?"]
+            self.errors.append("%s: %s" % (what, lines[-1].strip()))
+            self.p.serial = ""
             return True
         return False
 

@@ -1,0 +1,122 @@
+"""The built device tree on the emulated Pico: what a Pico would show, at a Pico's speed.
+
+Window (``make emu BOARD=...``): the panel decoded from the firmware's SPI bytes, scaled up; the
+keyboard is on the board's button pins (the keys of ``make sim``: a, b, x, y, arrows, Enter;
+Shift is not a long press here: hold the key, as on the device). F12 or P saves a screenshot into
+screenshots/, Esc quits. The window's title shows the emulated time, the heap free and its largest
+free block. The emulator runs at about a third of a real Pico's speed on a busy core.
+
+Headless, like tools/sim.py::
+
+    python tools/emu/run.py --headless --board NAME --keys a,y,y_long,t500 --screenshot out.png
+
+``--keys``: the board's roles (``a_long``: held 800 ms) or ``t<ms>`` (let time pass); the screen
+settles after each key. Needs ``PICO_FIRMWARE`` (the official v1.28.0 RPI_PICO UF2).
+"""
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+import pico  # noqa: E402
+
+LONG_PRESS_MS = 800
+STEP_MS = 20  # emulated time per window frame
+
+
+def run_keys(p, keys):
+    for k in keys:
+        if not k:
+            continue
+        if k[0] == "t" and k[1:].isdigit():
+            p.run(int(k[1:]))
+        elif k.endswith("_long"):
+            p.key(k[:-5], press_ms=LONG_PRESS_MS)
+        else:
+            p.key(k)
+
+
+def headless(args):
+    with pico.EmulatedPico(args.board) as p:
+        print("emu: first frame at %.1f ms (emulated)" % p.boot())
+        run_keys(p, [k.strip() for k in args.keys.split(",")] if args.keys else [])
+        h = p.heap()
+        print("emu: %.0f ms; heap free %d, largest free block %d" % (p.ms, h["free"], h["largest"]))
+        if args.screenshot:
+            p.screenshot(args.screenshot, args.scale)
+            print("emu: wrote", args.screenshot)
+        out = p.read_serial()
+        if out.strip():
+            print(out)
+    return 0
+
+
+def window(args):
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    import sim  # tools/sim.py: the same keys as the desktop simulator
+
+    board = pico.load_board(args.board)
+    keys = sim.key_map(tuple(board.BUTTONS))
+    with pico.EmulatedPico(args.board) as p:
+        w, h = p.window["w"], p.window["h"]
+        scale = args.scale or sim.default_scale(w, h)
+        pygame.init()
+        screen = pygame.display.set_mode((w * scale, h * scale))
+        shots = pico.ROOT / "screenshots"
+        last = -1
+        while True:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    return 0
+                if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                    name = pygame.key.name(ev.key)
+                    if ev.type == pygame.KEYDOWN and name in sim.QUIT_KEYS:
+                        return 0
+                    if ev.type == pygame.KEYDOWN and name in sim.SHOT_KEYS:
+                        shots.mkdir(exist_ok=True)
+                        path = shots / ("emu-%s-%d.png" % (args.board, int(time.time())))
+                        p.screenshot(str(path), 2)
+                        print("emu: wrote", path)
+                    elif name in keys:
+                        p.pin(keys[name], ev.type == pygame.KEYDOWN)
+            p.run(STEP_MS)
+            sent = p.stats()["pixel_bytes"]
+            if sent != last:
+                last = sent
+                surf = pygame.Surface((w, h))
+                for y, row in enumerate(p.frame()):
+                    for x, v in enumerate(row):
+                        surf.set_at((x, y), ((v >> 11) << 3, ((v >> 5) & 63) << 2, (v & 31) << 3))
+                screen.blit(pygame.transform.scale(surf, (w * scale, h * scale)), (0, 0))
+                pygame.display.flip()
+                hp = p.heap() or {"free": 0, "largest": 0}
+                pygame.display.set_caption("emulated Pico %s | %.1f s | free %d, largest %d" % (
+                    args.board, p.ms / 1000, hp["free"], hp["largest"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default=pico.DEFAULT_BOARD)
+    ap.add_argument("--headless", action="store_true")
+    ap.add_argument("--keys", default="")
+    ap.add_argument("--screenshot", default=None)
+    ap.add_argument("--scale", type=int, default=0)
+    args = ap.parse_args(argv)
+    try:
+        pico.check_ready()
+    except pico.EmulatorMissing as e:
+        raise SystemExit("emu: %s" % e)
+    if args.headless:
+        args.scale = args.scale or 1
+        return headless(args)
+    return window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
