@@ -309,8 +309,14 @@ class App:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
-                    st.add_two(g.winner == p, g.turns[p])
+                    st.add_two(g.winner == p, self.won_in(p))
         st.save(self.store)
+
+    def won_in(self, p):
+        """Island Two: the turns seat ``p`` played, the winning one included (the game ends
+        during it, so ``game.turns`` does not count it)."""
+        g = self.game
+        return g.turns[p] + (1 if g.winner == p else 0)
 
     def computer_step(self):
         """One action of the computer seat whose turn it is (shown by the turn screen)."""
