@@ -141,7 +141,7 @@ class GameOver:
         p, v = self.pending.pop(0)
         app = self.app
         app.stats.add_high(app.game.island.number, v, text)
-        app.stats.save(app.store)
+        app.wrote(app.stats.save(app.store), "the high scores")
         return None
 
     def paint(self, c):
