@@ -88,6 +88,11 @@ class App:
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
+        for rec in (self.settings, self.stats):
+            if rec.bad is not None:  # set aside once, then the defaults stand in its place
+                store.write(rec.NAME + "-bad", rec.bad)
+                rec.bad = None
+                rec.save(store)
         self._load_game()
         for name, what in store.take_problems():
             self._problems.append("%s was %s: set aside" % (name, what))

@@ -59,6 +59,7 @@ class Settings:
         self.speed = 1
         self.coach = 0  # the review costs a coach evaluation per action: opt in
         self.problem = None
+        self.bad = None  # the unreadable record, for the app to set aside
 
     @classmethod
     def load(cls, store):
@@ -73,6 +74,7 @@ class Settings:
                 s.coach = data[5] & 1
             else:
                 s.problem = "settings were unreadable: defaults restored"
+                s.bad = data
         return s
 
     def dumps(self):
@@ -102,6 +104,7 @@ class Stats:
         self.dice = [0] * 6
         self.last = 0  # checksum of the last game recorded (a game is counted once)
         self.problem = None
+        self.bad = None  # the unreadable record, for the app to set aside
 
     @staticmethod
     def bin_of(island, value):
@@ -176,6 +179,7 @@ class Stats:
             except (IndexError, ValueError):
                 s.__init__()
                 s.problem = "statistics were unreadable: started afresh"
+                s.bad = data
         return s
 
     def _parse(self, b):
