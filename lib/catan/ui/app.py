@@ -21,7 +21,7 @@ Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev"
 give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 """
 
-from catan.codec import SaveError, dumps, loads
+from catan.codec import SaveError, crc16, dumps, loads
 from catan.dice import HardwareDice, SeededDice
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
@@ -37,7 +37,8 @@ HUMAN = 255  # a seat's level when a person plays it
 # menus and information screens only)
 _ON_DEMAND = ("menus", "info", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
-_SAVE_TAG = b"G"
+_SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
+_OLD_TAG = b"G"
 
 
 def _forget(names):
@@ -55,8 +56,11 @@ def _forget(names):
 
 
 def pack_save(game, levels):
-    """The bytes the app saves: a tag, the seats' levels, then the game's own save."""
-    return _SAVE_TAG + bytes((game.players,)) + bytes(levels) + dumps(game)
+    """The bytes the app saves: a tag, the seat count, the seats' levels and their CRC-16
+    (the codec's checksum covers only the game's own save), then the game's own save."""
+    head = _SAVE_TAG + bytes((game.players,)) + bytes(levels)
+    c = crc16(head)
+    return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
 
 def _hardware_dice(seed):
@@ -83,6 +87,12 @@ class App:
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
+        self._notes = []  # storage trouble met while playing, shown at the next chance
+        for rec in (self.settings, self.stats):
+            if rec.bad is not None:  # set aside once, then the defaults stand in its place
+                store.write(rec.NAME + "-bad", rec.bad)
+                rec.bad = None
+                rec.save(store)
         self._load_game()
         for name, what in store.take_problems():
             self._problems.append("%s was %s: set aside" % (name, what))
@@ -96,7 +106,15 @@ class App:
     def show(self, screen):
         """Show ``screen``. On-demand screen modules other than the one ``screen`` comes
         from (its class's ``MODULE``) are forgotten, so their code leaves the heap once no
-        screen of theirs is referenced any more."""
+        screen of theirs is referenced any more. Storage trouble noted since the last
+        screen (a save that failed) comes first, in a message that then shows ``screen``:
+        a player always learns that their game is not safe."""
+        if self._notes:
+            from catan.ui.info import Message
+
+            text = "\n".join(self._notes)
+            self._notes = []
+            screen = Message(self, "Storage", text, screen)
         self.screen = screen
         self.refresh_all()
         keep = getattr(screen, "MODULE", None)
@@ -227,12 +245,23 @@ class App:
         if not data:
             return
         try:
-            if data[:1] != _SAVE_TAG or len(data) < 2 or len(data) < 2 + data[1]:
+            # The wrapper is outside the codec's checksum (and a store may have none):
+            # every byte is checked, and a level that is not a level is a damaged save.
+            tag = data[:1]
+            if tag not in (_SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
                 raise SaveError("not a saved game of this app")
             n = data[1]
-            g = loads(bytes(data[2 + n:]), self.make_dice(None))
+            at = 2 + n + (2 if tag == _SAVE_TAG else 0)
+            if len(data) < at:
+                raise SaveError("the save is cut short")
+            if tag == _SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+                raise SaveError("the seats are damaged (checksum)")
+            g = loads(bytes(data[at:]), self.make_dice(None))
             if g.players != n:
                 raise SaveError("the seats do not match the game")
+            for v in data[2:2 + n]:
+                if v != HUMAN and v >= len(LEVEL_NAMES):
+                    raise SaveError("a seat's level is damaged")
         except SaveError as e:
             self.store.write("game-bad", data)
             self.store.write("game", b"")
@@ -242,10 +271,24 @@ class App:
         self.levels = bytes(data[2:2 + n])
 
     def save(self):
-        if not self.store.write("game", pack_save(self.game, self.levels)):
-            say = getattr(self.screen, "say", None)  # the turn screen shows it at once
-            if say:
-                say("Could not save: %s" % getattr(self.store, "error", "?"))
+        self.wrote(self.store.write("game", pack_save(self.game, self.levels)), "the game")
+
+    def wrote(self, ok, what):
+        """Note a failed write of ``what`` and whatever the store set aside on the way; the
+        next screen shown (or the turn screen, at once, if it stays) reports them."""
+        if not ok:
+            self._notes.append("Could not save %s (%s): it is not safe." % (
+                what, getattr(self.store, "error", None) or "?"))
+        take = getattr(self.store, "take_problems", None)
+        for name, why in take() if take else ():
+            self._notes.append("%s was %s: set aside" % (name, why))
+
+    def _say_notes(self):
+        # Trouble during a turn, when the turn screen stays: its foot says it at once.
+        say = getattr(self.screen, "say", None)
+        if self._notes and say:
+            say(" ".join(self._notes))
+            self._notes = []
 
     def perform(self, action):
         """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
@@ -272,6 +315,7 @@ class App:
             self._turn_over()
         else:
             self.save()
+        self._say_notes()
         return None
 
     def _turn_over(self):
@@ -280,11 +324,11 @@ class App:
         g = self.game
         if g.over():
             self._record()
-            self.store.write("game", b"")
+            self.wrote(self.store.write("game", b""), "the game")
             self.open("info", "GameOver")
             return
         self.save()
-        self.stats.save(self.store)
+        self.wrote(self.stats.save(self.store), "the statistics")
         p = g.player
         humans = self.humans()
         if self.level(p) is None and len(humans) > 1:
@@ -309,8 +353,14 @@ class App:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
-                    st.add_two(g.winner == p, g.turns[p])
-        st.save(self.store)
+                    st.add_two(g.winner == p, self.won_in(p))
+        self.wrote(st.save(self.store), "the statistics")
+
+    def won_in(self, p):
+        """Island Two: the turns seat ``p`` played, the winning one included (the game ends
+        during it, so ``game.turns`` does not count it)."""
+        g = self.game
+        return g.turns[p] + (1 if g.winner == p else 0)
 
     def computer_step(self):
         """One action of the computer seat whose turn it is (shown by the turn screen)."""
@@ -362,4 +412,4 @@ class App:
             self.start_turn()
 
     def save_settings(self):
-        self.settings.save(self.store)
+        self.wrote(self.settings.save(self.store), "the settings")

@@ -115,7 +115,7 @@ class GameOver:
         isl = g.island.number
         self.pending = []  # seats whose result enters the high-score table
         for p in app.humans():
-            v = g.score(p) if isl == 1 else (g.turns[p] if g.winner == p else None)
+            v = g.score(p) if isl == 1 else (app.won_in(p) if g.winner == p else None)
             if v is not None and st.qualifies(isl, v):
                 self.pending.append((p, v))
         self.review = app.review.worst(3) if app.review is not None else []
@@ -141,7 +141,7 @@ class GameOver:
         p, v = self.pending.pop(0)
         app = self.app
         app.stats.add_high(app.game.island.number, v, text)
-        app.stats.save(app.store)
+        app.wrote(app.stats.save(app.store), "the high scores")
         return None
 
     def paint(self, c):
@@ -167,7 +167,7 @@ class GameOver:
             if g.island.number == 1:
                 head = "Final score %d" % g.score(0)
             else:
-                head = "10 VP in %d turns" % g.turns[0]
+                head = "10 VP in %d turns" % app.won_in(0)
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
@@ -222,12 +222,12 @@ class Scores:
         if k == 0:
             avg = _avg(st.total[0], games)
             line = "%d games, average %s, best %s, X %d" % (
-                games, avg, "-" if st.best[0] < 0 else "%d" % st.best[0], st.extra[0])
+                games, avg, "-" if not games else "%d" % st.best[0], st.extra[0])
             axis = ("0", "70", "130+")
         else:
             won = st.extra[1]
             line = "%d games, %d won, average %s turns, best %s" % (
-                games, won, _avg(st.total[1], won), "-" if st.best[1] < 0 else "%d" % st.best[1])
+                games, won, _avg(st.total[1], won), "-" if not won else "%d" % st.best[1])
             axis = ("7", "14", "20+")
         y = wg.paragraph(c, 4, wg.BAR + 3, lay.width - 8, line, cv.WHITE) + 2
         _bars(c, 4, y, lay.width - 8, lay.height - y - 2 * wg.LINE - 4, st.hist[k], cv.GOLD)
@@ -286,8 +286,10 @@ def _leave(app, owner):
 def _avg(total, n):
     if not n:
         return "-"
-    v = (10 * total + n // 2) // n
-    return "%d.%d" % (v // 10, v % 10)
+    # to one decimal, halves away from zero, the sign apart (floor division would take
+    # -12.5 to -13.5)
+    v = (10 * abs(total) + n // 2) // n
+    return "%s%d.%d" % ("-" if total < 0 and v else "", v // 10, v % 10)
 
 
 def _bars(c, x, y, w, h, counts, colour):
