@@ -173,10 +173,17 @@ class App:
         pct = int((v - 3.3) * 100 / 0.9)  # a LiPo cell: 3.3 V empty .. 4.2 V full
         return "battery %d%%" % min(100, max(0, pct))
 
-    def keys_help(self):
-        if self.joystick:
-            return "A:ok B:menu stick"
-        return "A:ok B:menu XY:move"
+    def key_name(self, key):
+        """The button that gives ``key`` ("ok" or "back") now: settings may swap A and B."""
+        ok = key == "ok"
+        return "A" if ok != bool(self.settings.swap) else "B"
+
+    def keys_help(self, back="menu"):
+        """The foot's key help; ``back``: what the back button does here (None: nothing)."""
+        text = self.key_name("ok") + ":ok"
+        if back:
+            text += " %s:%s" % (self.key_name("back"), back)
+        return text + (" stick" if self.joystick else " XY:move")
 
     # ------------------------------------------------------------------ seats
 

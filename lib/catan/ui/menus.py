@@ -19,6 +19,7 @@ class Menu:
 
     MODULE = "menus"  # see App.show
     title = ""
+    back_label = "back"  # what the back button does, for the foot (None: nothing)
 
     def __init__(self, app):
         self.app = app
@@ -96,13 +97,14 @@ class Menu:
             wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
         y = self.top() + len(self.rows) * _ROW + 3
         y = wg.paragraph(c, x + 3, y, w - 6, self.note(), cv.SAND)
-        c.text(x + 3, lay.height - wg.LINE - 1, self.app.keys_help(), cv.DEEP)
+        c.text(x + 3, lay.height - wg.LINE - 1, self.app.keys_help(self.back_label), cv.DEEP)
 
 
 class Title(Menu):
     """The first screen: continue, new game, scores, dice, rules, settings."""
 
     title = "Catan Dice Game"
+    back_label = None
 
     def items(self):
         rows = ["New game", "Scores & stats", "Dice fairness", "Rules card", "Settings"]

@@ -1,0 +1,139 @@
+"""What a player trips over (issue 13), key by key on the real app: the X confirmation, stray
+presses while rolling, the cursor after a build, the coach's line, key labels, settings on a
+four-button board, the hand-over on Continue, a saved game replaced by a new one, words."""
+
+import os
+import sys
+from pathlib import Path
+
+MP_DIR = Path(__file__).parent / "mp"
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import ui_autokeys  # noqa: E402
+import ui_scenes  # noqa: E402
+from catan.dice import ScriptedDice, SeededDice  # noqa: E402
+from catan.game import BUILD, REROLL, Game  # noqa: E402
+from catan.ui import turn as tn  # noqa: E402
+from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+
+STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
+
+
+def _app(store=None, roles=ui_scenes.ROLES, seed=5):
+    app = App(DioCanvas(240, 135), store or ui_scenes.MemStore(), roles=roles,
+              dice=lambda s: SeededDice(seed if s is None else s))
+    app.draw()
+    return app
+
+
+def _keys(app, keys, now=None):
+    now = app.now if now is None else now
+    for k in keys.split(","):
+        now += 50
+        ui_autokeys.press(app, k, now)
+    return now
+
+
+def _continue(make, roles=ui_scenes.ROLES):
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(make)), roles)
+    _keys(app, "a")  # Continue
+    return app
+
+
+def _screen(app):
+    return type(app.screen).__name__
+
+
+# ---------------------------------------------------------------------------- the turn screen
+
+def test_end_x_confirmation_starts_on_back_which_cancels():
+    app = _continue(ui_scenes._solo_build)
+    s, g = app.screen, app.game
+    assert g.why_undo() is not None  # nothing to undo: the usual case
+    while s.cursor != tn.END_B:
+        _keys(app, "x")
+    _keys(app, "a")
+    assert s.mode == 3 and tn.UNDO_B in s.targets and s.cursor == tn.UNDO_B
+    assert app.keys_help("cancel") in _foot_text(s)
+    _keys(app, "a")  # Back: no X
+    assert s.mode == 0 and g.turns[0] == 1 and g.phase == BUILD
+    while s.cursor != tn.END_B:
+        _keys(app, "x")
+    _keys(app, "a,x,a")  # End, then to "End: X" and A: now the X
+    assert g.turns[0] == 2
+
+
+def _foot_text(s):
+    back = "menu" if s.mode == 0 else "cancel"
+    return s.app.keys_help(back)
+
+
+def test_a_stray_press_on_die_one_does_not_reach_keep():
+    for roles, key in ((ui_scenes.ROLES, "x"), (STICK, "left"), (STICK, "up")):
+        app = _continue(ui_scenes._solo_reroll, roles)
+        s = app.screen
+        assert app.game.phase == REROLL and s.cursor == tn.DIE
+        _keys(app, key)
+        assert s.cursor not in (tn.KEEP_B, tn.ROLL_B), key
+        _keys(app, "a")
+        assert app.game.phase == REROLL  # still rolling: die 1 marked or unmarked
+    # going forward still reaches Keep, and from Keep forward wraps to die 1
+    _keys(app, ",".join(["y"] * 7))
+    assert s.cursor == tn.KEEP_B
+    _keys(app, "y")
+    assert s.cursor == tn.DIE
+
+
+def _only_r0():
+    # Island One, one player, building: brick, lumber and four wool pay for R0 and nothing else
+    g = Game(1, 1, ScriptedDice([0, 1, 2, 2, 2, 2]))
+    g.roll()
+    g.stop()
+    return g, (HUMAN,)
+
+
+def test_after_a_build_the_cursor_is_not_on_undo():
+    app = _continue(_only_r0)
+    s, g = app.screen, app.game
+    assert s.cursor == g.island.item("R0")
+    _keys(app, "a")  # build it: now only Undo and End are left
+    assert g.built == 1 and g.why_undo() is None and s.targets == [tn.UNDO_B, tn.END_B]
+    assert s.cursor == tn.END_B
+    _keys(app, "a")  # a second A ends the turn, with the build
+    assert g.turns[0] == 1 and g.track[0] == 1
+
+
+def test_the_coachs_line_goes_when_the_player_acts():
+    app = _continue(ui_scenes._solo_reroll)
+    s = app.screen
+    _keys(app, "y_long")
+    assert s.msg.startswith("Coach:")
+    while s.cursor != tn.KEEP_B:
+        _keys(app, "y")
+    _keys(app, "a")  # Keep: the build phase
+    assert app.game.phase == BUILD and s.msg == ""
+
+
+def test_a_hint_while_picking_a_jokers_die_keeps_the_pick():
+    app = _continue(ui_scenes._solo_build)
+    s = app.screen
+    _keys(app, "y,a")  # the joker, then its die picker (scene turn_joker_die)
+    assert s.mode == 1
+    joker = s.joker
+    _keys(app, "y_long")
+    assert s.mode == 1 and s.joker == joker and s.msg.startswith("Coach:")
+    assert s.cursor in s.targets
+
+
+# ---------------------------------------------------------------------------- key labels
+
+def test_key_labels_follow_swapped_a_and_b_and_the_title_has_no_menu():
+    app = _app()
+    assert app.keys_help() == "A:ok B:menu XY:move"
+    assert "menu" not in app.keys_help(app.screen.back_label)
+    app.settings.swap = 1
+    assert app.keys_help() == "B:ok A:menu XY:move"
+    assert app.keys_help("back") == "B:ok A:back XY:move"
