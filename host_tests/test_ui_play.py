@@ -137,3 +137,45 @@ def test_key_labels_follow_swapped_a_and_b_and_the_title_has_no_menu():
     app.settings.swap = 1
     assert app.keys_help() == "B:ok A:menu XY:move"
     assert app.keys_help("back") == "B:ok A:back XY:move"
+
+
+# ---------------------------------------------------------------------------- turns taken
+
+def test_island_two_counts_the_winning_turn_everywhere():
+    from catan import console
+    from catan.ui.records import Stats
+
+    g, levels = ui_scenes._almost_over(2, (HUMAN,))
+    app = _continue(lambda: (g, levels))
+    game = app.game
+    done = game.turns[0]
+    from catan.players import next_action
+
+    app.perform(next_action(game, 1, 0))  # the winning build
+    assert game.over() and game.winner == 0
+    assert game.turns_taken(0) == done + 1  # the turn it was won in counts
+    assert app.stats.total[1] == done + 1 and app.stats.best[1] == done + 1
+    assert app.stats.hist[1][Stats.bin_of(2, done + 1)] == 1
+    assert app.screen.pending == [(0, done + 1)]  # the high score is the same count
+    app.draw()
+    assert "10 VP in %d turns" % (done + 1) in _texts(app)
+    assert "in %d turns" % (done + 1) in "\n".join(console.render_result(game))
+
+
+def _texts(app):
+    """Every text the screen draws (the canvas's text calls, recorded)."""
+    seen = []
+    c = app.c
+    real = c.text
+
+    def text(x, y, s, colour, font=None):
+        seen.append(s)
+        return real(x, y, s, colour) if font is None else real(x, y, s, colour, font)
+
+    c.text = text
+    try:
+        app.refresh_all()
+        app.draw()
+    finally:
+        del c.text
+    return "\n".join(seen)

@@ -380,7 +380,7 @@ def render_result(game, width=80):
         return lines
     w = game.winner
     if game.players == 1:
-        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns[w] + 1))
+        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns_taken(w)))
         return lines
     order.sort(key=lambda q: (q != w, -game.vp(q), q))
     lines += wrap("", ["%d. %s %d VP" % (i + 1, player_name(order[i]), game.vp(order[i]))

@@ -121,6 +121,14 @@ class Game:
     def over(self):
         return self.phase == OVER
 
+    def turns_taken(self, p):
+        """The turns player ``p`` has taken: those completed and, once the game is over, the
+        turn it ended in (Island Two's race is won during a turn, which never ends)."""
+        n = self.turns[p]
+        if self.phase == OVER and self.island.number == 2 and p == self.player:
+            n += 1
+        return n
+
     # ------------------------------------------------------------------ rolling
 
     def why_roll(self, mask=None):

@@ -316,7 +316,7 @@ class App:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
-                    st.add_two(g.winner == p, g.turns[p])
+                    st.add_two(g.winner == p, g.turns_taken(p))
         st.save(self.store)
 
     def computer_step(self):

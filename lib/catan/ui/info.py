@@ -115,7 +115,7 @@ class GameOver:
         isl = g.island.number
         self.pending = []  # seats whose result enters the high-score table
         for p in app.humans():
-            v = g.score(p) if isl == 1 else (g.turns[p] if g.winner == p else None)
+            v = g.score(p) if isl == 1 else (g.turns_taken(p) if g.winner == p else None)
             if v is not None and st.qualifies(isl, v):
                 self.pending.append((p, v))
         self.review = app.review.worst(3) if app.review is not None else []
@@ -167,7 +167,7 @@ class GameOver:
             if g.island.number == 1:
                 head = "Final score %d" % g.score(0)
             else:
-                head = "10 VP in %d turns" % g.turns[0]
+                head = "10 VP in %d turns" % g.turns_taken(0)
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
