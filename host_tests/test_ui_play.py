@@ -179,3 +179,41 @@ def _texts(app):
     finally:
         del c.text
     return "\n".join(seen)
+
+
+# ---------------------------------------------------------------------------- menus
+
+def _two_people():
+    return ui_scenes._played(1, (HUMAN, HUMAN), 2)
+
+
+def test_new_game_asks_before_replacing_the_saved_game():
+    store = ui_scenes.MemStore(ui_scenes._game_store(_two_people))
+    app = _app(store)
+    saved = store.files["game"]
+    assert app.screen.rows[:2] == ["Continue", "New game"]
+    _keys(app, "y,a,x,a")  # New game, Start
+    assert _screen(app) == "Replace" and app.screen.i == 0
+    text = _texts(app).replace("\n", " ")
+    assert "P1 person, P2 person" in text and "P1's turn 3" in text and "Island One" in text
+    _keys(app, "a")  # Keep it: back to the form, the save untouched
+    assert _screen(app) == "NewGame" and store.files["game"] == saved
+    _keys(app, "a,y,a")  # Start, Replace it
+    assert _screen(app) == "Turn" and store.files["game"] != saved
+    assert app.game.players == 1
+
+
+def test_continue_in_pass_and_play_hands_the_device_over_first():
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(_two_people)))
+    _keys(app, "a")  # Continue
+    assert _screen(app) == "HandOver"
+    _keys(app, "a")
+    assert _screen(app) == "Turn"
+
+
+def test_the_title_menu_keeps_the_cursor_after_a_sub_screen():
+    app = _app()
+    _keys(app, "y,y,a")  # Dice fairness
+    assert _screen(app) == "Scores"
+    _keys(app, "b")
+    assert _screen(app) == "Title" and app.screen.rows[app.screen.i] == "Dice fairness"

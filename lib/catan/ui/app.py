@@ -79,6 +79,7 @@ class App:
         self.stats = Stats.load(store)
         self.game = None
         self.battery = None  # VSYS in volts, set by the device's loop where it is measured
+        self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
@@ -365,8 +366,19 @@ class App:
         g = self.game
         if g.over():
             self.open("info", "GameOver")
+        elif self.level(g.player) is None and len(self.humans()) > 1:
+            self.open("info", "HandOver")  # pass and play: the device goes to that person
         else:
             self.start_turn()
+
+    def save_summary(self):
+        """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
+        g = self.game
+        seats = ", ".join("%s %s" % (self.seat_name(p), "person" if self.level(p) is None
+                                     else self.level_name(p)) for p in range(g.players))
+        return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
+                                                 self.seat_name(g.player),
+                                                 g.turns[g.player] + 1)
 
     def save_settings(self):
         self.settings.save(self.store)

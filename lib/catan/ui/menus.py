@@ -106,6 +106,11 @@ class Title(Menu):
     title = "Catan Dice Game"
     back_label = None
 
+    def __init__(self, app):
+        Menu.__init__(self, app)
+        if app.title_row in self.rows:  # back from a sub-screen: the cursor where it was
+            self.i = self.rows.index(app.title_row)
+
     def items(self):
         rows = ["New game", "Scores & stats", "Dice fairness", "Rules card", "Settings"]
         if self.app.has_save():
@@ -126,6 +131,7 @@ class Title(Menu):
     def choose(self, i):
         app = self.app
         r = self.rows[i]
+        app.title_row = r
         if r == "Continue":
             app.resume()
         elif r == "New game":
@@ -235,12 +241,18 @@ class NewGame(Menu):
     def choose(self, i):
         r = self.rows[i]
         if r == "Start":
-            seed = code_to_seed(self.code) if self.code else None
-            self.app.new_game(self.island, self.seats, seed)
+            if self.app.has_save():
+                self.app.show(Replace(self.app, self))
+            else:
+                self.start()
         elif r == "Dice":
             self.app.show(TextEntry(self.app, self, "Game code", self.code or "", 6, CODE_ALPHABET))
         else:
             self.change(i, 1)
+
+    def start(self):
+        seed = code_to_seed(self.code) if self.code else None
+        self.app.new_game(self.island, self.seats, seed)
 
     def entered(self, text):
         """A code typed in TextEntry: None if accepted, else why not."""
@@ -253,6 +265,31 @@ class NewGame(Menu):
 
     def back(self):
         self.app.open("menus", "Title")
+
+
+class Replace(Menu):
+    """A new game would replace the saved one: ask first, saying whose game it is."""
+
+    title = "Replace the saved game?"
+
+    def __init__(self, app, owner):
+        self.owner = owner  # the new-game form
+        Menu.__init__(self, app)
+
+    def items(self):
+        return ["Keep it", "Replace it"]
+
+    def note(self):
+        return "Saved: %s. It is lost if the new game starts." % self.app.save_summary()
+
+    def choose(self, i):
+        if i == 1:
+            self.owner.start()
+        else:
+            self.back()
+
+    def back(self):
+        self.app.show(self.owner)
 
 
 class Pause(Menu):
