@@ -297,10 +297,10 @@ def test_main_argument_errors(capsys):
 
 def test_real_app_headless_keys(tmp_path):
     out = tmp_path / "new_game.png"
-    assert sim.main(["--headless", "--keys", "a,y,a,y,a,a,a,y,y,y", "--screenshot", str(out)],
+    assert sim.main(["--headless", "--keys", "a,y,a,y,a,a,a,y,y,y,y", "--screenshot", str(out)],
                     log=lambda *a: None) == 0
     h = sim.Headless(sim.resolve_app(sim.DEFAULT_APP), sim.load_board(FOUR), log=lambda *a: None)
-    h.keys("a,y,a,y,a,a,a,y,y,y")
+    h.keys("a,y,a,y,a,a,a,y,y,y,y")
     menu = h.app.screen
     assert type(menu).__name__ == "NewGame" and menu.rows[menu.i] == "Start"
     assert menu.seats == [2, 1]  # P1 hard, P2 medium

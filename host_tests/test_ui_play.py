@@ -217,3 +217,51 @@ def test_the_title_menu_keeps_the_cursor_after_a_sub_screen():
     assert _screen(app) == "Scores"
     _keys(app, "b")
     assert _screen(app) == "Title" and app.screen.rows[app.screen.i] == "Dice fairness"
+
+
+def _settings(app):
+    while _screen(app) != "SettingsMenu":
+        _keys(app, "x" if _screen(app) == "Title" else "b")
+        if _screen(app) == "Title" and app.screen.rows[app.screen.i] == "Settings":
+            _keys(app, "a")
+    return app.screen
+
+
+def test_four_buttons_step_brightness_both_ways_and_the_dice_back_to_random():
+    app = _app()
+    s = _settings(app)
+    assert s.rows[s.i] == "Brightness"
+    seen = set()
+    for _ in range(12):
+        _keys(app, "a")
+        seen.add(app.settings.brightness)
+    assert seen == set(range(1, 11))  # A steps round: down again after 10
+    _keys(app, "b,x,x,x,x,a")  # the title's New game
+    menu = app.screen
+    while menu.rows[menu.i] != "Dice":
+        _keys(app, "y")
+    _keys(app, "a")
+    first = menu.code
+    assert first  # a new code to share
+    _keys(app, "a")
+    assert menu.code is None  # random again
+    _keys(app, "a")
+    assert menu.code and _screen(app) == "NewGame"
+    _keys(app, "y,a")  # Type a code
+    assert _screen(app) == "TextEntry"
+
+
+def test_reset_statistics_is_disarmed_when_the_cursor_leaves_it():
+    app = _app()
+    app.stats.add_one(80, 0)
+    s = _settings(app)
+    while s.rows[s.i] != "Reset statistics":
+        _keys(app, "y")
+    _keys(app, "a")
+    assert s.confirm
+    _keys(app, "y,x")  # away and back
+    assert not s.confirm
+    _keys(app, "a")
+    assert s.confirm and app.stats.games[0] == 1  # armed again, nothing reset yet
+    _keys(app, "a")
+    assert app.stats.games[0] == 0

@@ -96,8 +96,13 @@ class Menu:
             bx, by, bw, bh = self.row_box(i)
             wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
         y = self.top() + len(self.rows) * _ROW + 3
-        y = wg.paragraph(c, x + 3, y, w - 6, self.note(), cv.SAND)
-        c.text(x + 3, lay.height - wg.LINE - 1, self.app.keys_help(self.back_label), cv.DEEP)
+        foot = lay.height - wg.LINE - 1
+        for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
+            if y + wg.LINE > foot:
+                break
+            c.text(x + 3, y, line, cv.SAND)
+            y += wg.LINE
+        c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
 
 
 class Title(Menu):
@@ -191,7 +196,7 @@ class NewGame(Menu):
 
     def items(self):
         return (["Island", "Players"] + ["P%d" % (p + 1) for p in range(len(self.seats))]
-                + ["Dice", "Start"])
+                + ["Dice", "Type a code", "Start"])
 
     def value(self, i):
         r = self.rows[i]
@@ -206,6 +211,12 @@ class NewGame(Menu):
             return "code " + self.code if self.code else "random"
         return None
 
+    def top(self):
+        # four seats on a 135-pixel screen: the rows move up to leave the foot clear
+        if wg.BAR + 4 + len(self.rows) * _ROW > self.app.lay.height - wg.LINE - 1:
+            return wg.BAR + 1
+        return wg.BAR + 4
+
     def note(self):
         r = self.rows[self.i]
         if r == "Island":
@@ -213,7 +224,9 @@ class NewGame(Menu):
                 return "Score attack: 15 turns, build in order."
             return "Race to 10 VP; awards for road and army."
         if r == "Dice":
-            return "A code gives everyone the same dice."
+            return "A code gives everyone the same dice: share it."
+        if r == "Type a code":
+            return "Play the dice of a code someone shared."
         if r == "Players" and self.island == 2 and len(self.seats) == 1:
             return "One player: the solo race."
         return ""
@@ -245,9 +258,9 @@ class NewGame(Menu):
                 self.app.show(Replace(self.app, self))
             else:
                 self.start()
-        elif r == "Dice":
+        elif r == "Type a code":
             self.app.show(TextEntry(self.app, self, "Game code", self.code or "", 6, CODE_ALPHABET))
-        else:
+        else:  # Dice (random <-> a new code) and the rest: one step on
             self.change(i, 1)
 
     def start(self):
@@ -371,11 +384,20 @@ class SettingsMenu(Menu):
                     "Each move then takes a little longer.")
         return ""
 
-    def change(self, i, step):
+    def handle(self, key):
+        if self.confirm and key in ("prev", "up", "next", "down", "back", "menu"):
+            self.confirm = False  # leaving the row disarms "Reset statistics"
+            self.changed()
+        Menu.handle(self, key)
+
+    def change(self, i, step, wrap=False):
         s = self.app.settings
         r = self.rows[i]
         if r == "Brightness":
-            s.brightness = min(10, max(1, s.brightness + step))
+            v = s.brightness + step
+            if wrap:  # A steps round: 10 goes on to 1 (a board without left and right)
+                v = (v - 1) % 10 + 1
+            s.brightness = min(10, max(1, v))
         elif r == "Choose with":
             s.swap ^= 1
         elif r == "Animation":
@@ -402,7 +424,7 @@ class SettingsMenu(Menu):
                 self.confirm = True
             self.changed()
         else:
-            self.change(i, 1)
+            self.change(i, 1, True)
 
     def back(self):
         if self.owner is not None:
