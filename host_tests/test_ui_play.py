@@ -265,3 +265,47 @@ def test_reset_statistics_is_disarmed_when_the_cursor_leaves_it():
     assert s.confirm and app.stats.games[0] == 1  # armed again, nothing reset yet
     _keys(app, "a")
     assert app.stats.games[0] == 0
+
+
+# ---------------------------------------------------------------------------- words
+
+def test_words_one_die_one_game_and_the_x_explained():
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    g.roll()
+    assert tn.describe(g, ("roll", 0b100)) == "re-rolls 1 die"
+    assert tn.describe(g, ("roll", 0b110)) == "re-rolls 2 dice"
+    app = _app()
+    app.stats.add_one(80, 2)
+    _keys(app, "y,a")  # Scores & stats: Island One
+    text = _texts(app).replace("\n", " ")
+    assert "1 game," in text and "2 turns with an X" in text and "X 2" not in text
+
+
+def test_the_reroll_line_says_one_marked_die():
+    app = _continue(ui_scenes._solo_reroll)
+    _keys(app, "a")  # mark die 1
+    while app.screen.cursor != tn.ROLL_B:
+        _keys(app, "y")
+    assert "Roll the 1 marked die." in _texts(app)
+
+
+def test_swapped_keys_in_the_hand_over_and_the_text_entry():
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(_two_people)))
+    app.settings.swap = 1
+    _keys(app, "b")  # B chooses: Continue
+    assert "press B to start" in _texts(app)
+
+
+def test_game_over_says_the_coachs_review_follows():
+    g, levels = ui_scenes._almost_over(1, (HUMAN,))
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(lambda: (g, levels))))
+    app.settings.coach = 1
+    _keys(app, "a")
+    from catan.coach import Review
+    from catan.players import next_action
+
+    app.review = Review()
+    app.review.items = [(3, ("stop",), 1.5, ("roll", 1))]  # a choice that cost 1.5 points
+    app.perform(next_action(app.game, 2, 0))
+    assert _screen(app) == "GameOver" and app.screen.review
+    assert "the coach's review" in _texts(app)

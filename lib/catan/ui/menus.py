@@ -500,8 +500,9 @@ class TextEntry:
             c.text(x + (w - c.text_width(ch, font_large)) // 2, y + 6, ch,
                    cv.WHITE if on else cv.BLACK, font_large)
         y = 78
-        help = "X/Y: letter  A: next  B: back" if not self.app.joystick else \
-            "up/down: letter  A: next  B: back"
+        help = "%s: letter  %s: next  %s: back" % (
+            "up/down" if self.app.joystick else "X/Y", self.app.key_name("ok"),
+            self.app.key_name("back"))
         y = wg.paragraph(c, 6, y, lay.width - 12, help, cv.SAND)
         if self.error:
             wg.paragraph(c, 6, y + 2, lay.width - 12, self.error, cv.RED)

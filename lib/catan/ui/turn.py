@@ -618,7 +618,8 @@ class Turn:
         if t == ROLL_B:
             if g.phase == ROLL:
                 return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
-            return [("Roll the %d marked dice." % popcount(self.marks), cv.WHITE),
+            return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
+                     cv.WHITE),
                     ("Mark dice with A first." if not self.marks else "", cv.DARK)]
         if t == KEEP_B:
             return [("Keep these dice and build.", cv.WHITE)]
@@ -664,7 +665,7 @@ def describe(g, action):
         mask = action[1]
         if mask is None or g.phase == ROLL:
             return "rolls all dice"
-        return "re-rolls %d dice" % popcount(mask)
+        return "re-rolls " + wg.count(popcount(mask), "die", "dice")
     if op == "stop":
         return "keeps the dice"
     if op == "build":
