@@ -233,7 +233,8 @@ class Scores:
         else:
             won = st.extra[1]
             line = "%s, %d won, average %s turns, best %s" % (
-                wg.count(games, "game", "games"), won, _avg(st.total[1], won), "-" if st.best[1] < 0 else "%d" % st.best[1])
+                wg.count(games, "game", "games"), won, _avg(st.total[1], won),
+                "-" if st.best[1] < 0 else "%d" % st.best[1])
             axis = ("7", "14", "20+")
         y = wg.paragraph(c, 4, wg.BAR + 3, lay.width - 8, line, cv.WHITE) + 2
         _bars(c, 4, y, lay.width - 8, lay.height - y - 2 * wg.LINE - 4, st.hist[k], cv.GOLD)
