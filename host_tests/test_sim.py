@@ -640,3 +640,20 @@ def test_even_area_gives_every_refresh_an_even_pixel_count():
         assert 0 <= e.x1 <= max(x1, 0) and min(x2, 240) <= e.x2 <= 240
         assert 0 <= e.y1 and e.y2 <= 135
         assert (e.x2 - e.x1) * (e.y2 - e.y1) % 2 == 0
+
+
+def test_readme_commands_work_as_written(tmp_path):
+    """Every Python command the README shows runs the venv's interpreter (a bare ``python``
+    lacks displayio and pygame), and the headless one works as written."""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    bare = [m.group(0) for m in re.finditer(r"(?<![\w/.-])python3? [^`\n]*", readme)]
+    assert not bare, bare
+    line = next(ln for ln in readme.splitlines()
+                if ln.startswith(".venv/bin/python tools/sim.py --headless --board"))
+    out = tmp_path / "out.png"
+    proc = subprocess.run(line.replace("out.png", str(out)), shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert png.decode(out.read_bytes())[:2] == (240, 135)

@@ -19,8 +19,10 @@ carries on across runs.
 
 Headless (no window, no display needed)::
 
-    python tools/sim.py --headless --board NAME --keys a,y,a --screenshot out.png
-    python tools/sim.py --headless --board NAME [--keys ...] --autoplay SEED --frames DIR [--gif F.gif]
+    .venv/bin/python tools/sim.py --headless --board NAME --keys a,y,a --screenshot out.png
+    .venv/bin/python tools/sim.py --headless --board NAME [--keys ...] --autoplay SEED --frames DIR
+
+(the venv's interpreter, made by ``make setup``: it has displayio and pygame).
 
 ``--keys`` is a comma list of the board's roles (``a``, ``b``, ``x``, ``y``, ``up``, ...,
 ``press``, and ``a_long`` ...), or ``t<ms>`` to let time pass. After each key the clock runs on
@@ -665,6 +667,11 @@ def main(argv=None, log=print):
                    "(boards with X and Y; none: stop at a person's turn)")
     a = p.parse_args(argv)
 
+    try:
+        import displayio  # noqa: F401
+    except ImportError:
+        raise SystemExit("sim: displayio is missing: run `make setup`, then "
+                         "`.venv/bin/python tools/sim.py ...` (or `make sim`)")
     board = load_board(a.board)
     app_cls = resolve_app(a.app)
     if not a.headless:
