@@ -480,7 +480,7 @@ FRAME_MS = 40  # the window tests' clock: this much per frame
 
 class WindowDriver:
     """Keys for ``sim.run_window`` on a simulated clock: a queue of roles (``a``, ``y_long``,
-    ``t3500`` to wait), each pressed (a long press held past 600 ms, or with Shift), released,
+    ``y/1500`` held that long, ``t3500`` to wait), each pressed (a long press held past 600 ms, or with Shift), released,
     and followed by a short pause; ``more(app)`` gives the next keys when the queue is empty
     (None: close the window). After each refresh the window must show the canvas."""
 
@@ -523,6 +523,10 @@ class WindowDriver:
             self.wait_until = self.now + int(role[1:])
             return []
         self.pressed.append(role)
+        if "/" in role:  # "y/1500": hold the key that long
+            key, _, ms = role.partition("/")
+            self.up_at = (self.now + int(ms), key)
+            return [self._event(pg.KEYDOWN, key)]
         key, _, long = role.partition("_")
         if long and self.rng.random() < 0.5:  # Shift + key: the long press at once
             self.up_at = (self.now + FRAME_MS, key)
@@ -657,3 +661,26 @@ def test_readme_commands_work_as_written(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert png.decode(out.read_bytes())[:2] == (240, 135)
+
+
+def test_window_letters_repeat_while_held_in_the_code_entry(monkeypatch):
+    """The window's loop tells the buttons which keys repeat: Y held in a text entry steps
+    through the letters; in the game it is the coach's long press again."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    batches = [["a", "x", "x", "a", "y/1500"]]  # New game, Type a code, hold Y
+    seen = {}
+
+    def more(app):
+        if batches:
+            return batches.pop(0)
+        seen["screen"] = type(app.screen).__name__
+        seen["chars"] = list(app.screen.chars)
+        return None
+
+    driver = WindowDriver(pygame, more, random.Random(1))
+    _run_window_app(FOUR, driver, sim.memory_store())
+    assert seen["screen"] == "TextEntry"
+    assert seen["chars"][0] >= 6  # one press and about a dozen repeats, not one letter

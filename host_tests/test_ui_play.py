@@ -309,3 +309,18 @@ def test_game_over_says_the_coachs_review_follows():
     app.perform(next_action(app.game, 2, 0))
     assert _screen(app) == "GameOver" and app.screen.review
     assert "the coach's review" in _texts(app)
+
+
+# ---------------------------------------------------------------------------- codes
+
+def test_letters_repeat_while_held_in_a_text_entry():
+    app = _app()
+    assert "x" not in app.repeat_roles()
+    _keys(app, "a")
+    menu = app.screen
+    while menu.rows[menu.i] != "Type a code":
+        _keys(app, "y")
+    _keys(app, "a")
+    assert _screen(app) == "TextEntry" and {"x", "y"} <= set(app.repeat_roles())
+    _keys(app, "b")
+    assert "x" not in app.repeat_roles()

@@ -621,6 +621,8 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
         events += keys.poll()
         for role in events:
             app.handle(role)
+        if events and hasattr(app, "repeat_roles"):
+            keys.buttons.set_repeat(app.repeat_roles())  # as the device's loop does
         app.tick(ms())
         app.draw()
         if canvas.take_dirty():

@@ -33,6 +33,7 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
+_DIRECTIONS = ("up", "down", "left", "right")
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
 _ON_DEMAND = ("menus", "info", "font_large")
@@ -149,6 +150,11 @@ class App:
             c.set_clip(r[0], r[1], r[2], r[3])
             self.screen.paint(c)
         c.reset_clip()
+
+    def repeat_roles(self):
+        """The buttons that should repeat while held on this screen (for the input driver):
+        the joystick's directions, and X and Y where letters are typed."""
+        return getattr(self.screen, "REPEAT", _DIRECTIONS)
 
     def busy(self):
         """True while something happens without input (a computer's turn)."""

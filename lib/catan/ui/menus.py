@@ -440,6 +440,7 @@ class TextEntry:
     or a reason to refuse."""
 
     MODULE = "menus"  # see App.show
+    REPEAT = ("x", "y", "up", "down", "left", "right")  # held, they step through the letters
 
     def __init__(self, app, owner, title, text, length, alphabet):
         self.app = app
