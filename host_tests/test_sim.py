@@ -481,8 +481,8 @@ FRAME_MS = 40  # the window tests' clock: this much per frame
 class WindowDriver:
     """Keys for ``sim.run_window`` on a simulated clock: a queue of roles (``a``, ``y_long``,
     ``y/1500`` held that long, ``t3500`` to wait), each pressed (a long press held past 600 ms,
-    or with Shift), released, and followed by a short pause; ``more(app)`` gives the next keys when the queue is empty
-    (None: close the window). After each refresh the window must show the canvas."""
+    or with Shift), released, and followed by a short pause; ``more(app)`` gives the next keys
+    when the queue is empty (None: close the window). After each refresh the window must show the canvas."""
 
     def __init__(self, pygame, more, rng):
         self.pg = pygame
