@@ -324,3 +324,23 @@ def test_letters_repeat_while_held_in_a_text_entry():
     assert _screen(app) == "TextEntry" and {"x", "y"} <= set(app.repeat_roles())
     _keys(app, "b")
     assert "x" not in app.repeat_roles()
+
+
+def test_a_random_game_has_a_code_shown_in_the_pause_menu_sheet_and_game_over():
+    from catan.dice import code_to_seed
+
+    app = App(DioCanvas(240, 135), ui_scenes.MemStore(), roles=ui_scenes.ROLES)  # device dice
+    app.draw()
+    _keys(app, "a,x,a")  # New game, Start (Dice: random)
+    code = app.code()
+    assert code and code_to_seed(code) == app.game.dice.seed
+    _keys(app, "b")  # the pause menu
+    assert "Game code %s" % code in _texts(app).replace("\n", " ")
+    _keys(app, "y,y,a")  # Score sheet
+    assert _screen(app) == "Scores" and code in _texts(app)
+    g, levels = ui_scenes._almost_over(1, (HUMAN,))
+    app = _continue(lambda: (g, levels))
+    from catan.players import next_action
+
+    app.perform(next_action(app.game, 2, 0))
+    assert _screen(app) == "GameOver" and app.code() in _texts(app)

@@ -22,7 +22,7 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 """
 
 from catan.codec import SaveError, dumps, loads
-from catan.dice import HardwareDice, SeededDice
+from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
@@ -61,7 +61,9 @@ def pack_save(game, levels):
 
 
 def _hardware_dice(seed):
-    return SeededDice(seed) if seed is not None else HardwareDice()
+    # A "random" game draws its seed from the hardware random source: its dice are as
+    # unpredictable, and it has a code that can be shared like any other.
+    return SeededDice(seed if seed is not None else random_seed())
 
 
 class App:
@@ -227,6 +229,11 @@ class App:
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
+
+    def code(self):
+        """The game's code (its dice seed as six characters), or None: dice without a seed."""
+        seed = getattr(self.game.dice, "seed", None) if self.game is not None else None
+        return None if seed is None else seed_to_code(seed)
 
     def start_turn(self):
         from catan.ui.turn import Turn

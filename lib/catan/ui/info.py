@@ -172,6 +172,9 @@ class GameOver:
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
+        code = app.code()
+        if code:  # to share the game: the same dice for whoever plays this code
+            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
         _summary(c, app, wg.BAR + 3, lay.width, rank=True)
         if self.pending:
             more = "enter your initials" + (", then the coach's review" if self.review else "")
@@ -216,6 +219,9 @@ class Scores:
         isl = g.island.number
         title = "Island %s, turn %d" % (_ISLANDS[isl - 1], g.turns[g.player] + 1)
         wg.bar(c, 0, 0, lay.width, title)
+        code = app.code()
+        if code:
+            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
         _summary(c, app, wg.BAR + 3, lay.width)
 
     def _stats(self, c):

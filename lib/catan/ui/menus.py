@@ -327,7 +327,8 @@ class Pause(Menu):
     def note(self):
         if self.rows[self.i] == "Quit to title":
             return "The game is saved: continue it later."
-        return ""
+        code = self.app.code()
+        return "Game code %s: the same dice for whoever plays it." % code if code else ""
 
     def choose(self, i):
         app = self.app
