@@ -344,3 +344,37 @@ def test_a_random_game_has_a_code_shown_in_the_pause_menu_sheet_and_game_over():
 
     app.perform(next_action(app.game, 2, 0))
     assert _screen(app) == "GameOver" and app.code() in _texts(app)
+
+
+def test_the_coachs_review_survives_a_restart():
+    from catan.coach import Review
+
+    r = Review()
+    r.items = [(3, ("roll", 0b101), 1.25, ("stop",)), (7, ("build", 4), 0.5, ("joker", 1, 2, None)),
+               (9, ("end",), 2.0, ("roll", None))]
+    assert Review.loads(r.dumps()).items == r.items
+    assert Review.loads(b"junk").items == [] and Review.loads(b"\x09" * 11).items == []
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    app.settings.coach = 1
+    _keys(app, "a,x,a")  # a solo Island One game, the coach reviewing
+    assert app.review is not None
+    g = app.game
+    app.perform(("roll", None))
+    app.perform(("stop",))  # keeping any first roll rarely is the coach's choice
+    for _ in range(3):
+        if g.buildable():
+            break
+        app.perform(("end",))
+        app.perform(("roll", None))
+        app.perform(("stop",))
+    assert app.review.items
+    again = _app(store)  # the power fails: the review of the game comes back with it
+    again.settings.coach = 1
+    again._load_review()
+
+    def rounded(items):
+        return [(t, a, round(loss, 2), b) for t, a, loss, b in items]
+
+    assert again.review is not None
+    assert rounded(again.review.items) == rounded(app.review.items)

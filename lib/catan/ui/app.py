@@ -88,6 +88,7 @@ class App:
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._load_game()
+        self._load_review()
         for name, what in store.take_problems():
             self._problems.append("%s was %s: set aside" % (name, what))
         self.open("menus", "Title")
@@ -226,9 +227,19 @@ class App:
             from catan.coach import Review
 
             self.review = Review()
+        self.store.write("review", b"")
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
+
+    def _load_review(self):
+        # The coach's review of the game in progress, as saved after each costly choice.
+        g = self.game
+        if g is None or g.over() or not self.settings.coach or g.island.number != 1:
+            return
+        from catan.coach import Review
+
+        self.review = Review.loads(self.store.read("review"))
 
     def code(self):
         """The game's code (its dice seed as six characters), or None: dice without a seed."""
@@ -277,7 +288,10 @@ class App:
                 return why
         if self.review is not None and self.level(g.player) is None:
             try:
+                before = self.review.items[:]
                 self.review.note(g, action)
+                if self.review.items != before:  # a new costly choice: keep it over a restart
+                    self.store.write("review", self.review.dumps())
             except Exception:  # the coach must never stop a game
                 self.review = None
         try:
