@@ -186,18 +186,15 @@ def joker_for(game, name):
         if 0 <= j < len(isl.jokers):
             return j
         raise ValueError("the jokers are J1 to J%d" % len(isl.jokers))
-    item = isl.item(n)  # ValueError for an unknown name
-    b = item - isl.n_roads
-    for j in range(len(isl.jokers)):
-        if b >= 0 and isl.jokers[j][1] >> b & 1:
-            return j
-    raise ValueError("%s has no joker" % n)
+    j = isl.joker_of(isl.item(n))  # ValueError for an unknown name
+    if j < 0:
+        raise ValueError("%s has no joker" % n)
+    return j
 
 
 def joker_label(game, j):
     """``K3(wool)``, or ``K6+K7(any)`` for a desert joker that needs two knights."""
-    knights = game.joker_knights(j).replace(" and ", "+")
-    return "%s(%s)" % (knights, FACE_SHORT[game.island.jokers[j][0]])
+    return "%s(%s)" % (game.island.joker_name(j), FACE_SHORT[game.island.jokers[j][0]])
 
 
 # ------------------------------------------------------------------- rendering
@@ -277,7 +274,7 @@ def render_jokers(game, p, width=80):
     """Jokers grouped by state: ready, used, locked (its knights not built yet)."""
     groups = (("ready:", []), ("used:", []), ("locked:", []))
     for j in range(len(game.island.jokers)):
-        if game.jokers[p] >> j & 1:
+        if game.joker_used(j, p):
             g = 1
         elif game.joker_unlocked(j, p):
             g = 0
@@ -405,7 +402,7 @@ def render_result(game, width=80):
         return lines
     w = game.winner
     if game.players == 1:
-        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns[w] + 1))
+        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns_taken(w)))
         return lines
     order.sort(key=lambda q: (q != w, -game.vp(q), q))
     lines += wrap("", ["%d. %s %d VP" % (i + 1, player_name(order[i]), game.vp(order[i]))
@@ -472,7 +469,7 @@ class _Session:
             getattr(self, "do_" + verb)(args)
         except IllegalAction as why:
             # The core refused and changed nothing: say why in its own words.
-            self.say(["No: %s" % why])
+            self.say(wrap("No: ", str(why).split(" "), self.width))
         except ValueError as why:
             self.say(["%s (type ? for help)" % why])
 
@@ -544,7 +541,15 @@ class _Session:
         for name in args:
             try:
                 item = isl.item(name)
-                g.build(item)
+                try:
+                    g.build(item)
+                except IllegalAction as e:
+                    miss = g.missing(item)
+                    if len(miss) > 1 and g.why_sheet(item) is not None:
+                        # the refusal names one step back: say every step
+                        raise IllegalAction("%s (to build first: %s)" % (
+                            e, " ".join(isl.name(i) for i in miss)))
+                    raise
             except (IllegalAction, ValueError) as why:
                 # Builds before this one stand; say what was built, then the refusal.
                 if done:

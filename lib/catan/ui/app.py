@@ -22,7 +22,7 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 """
 
 from catan.codec import SaveError, crc16, dumps, loads
-from catan.dice import HardwareDice, SeededDice
+from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
@@ -33,6 +33,7 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
+_DIRECTIONS = ("up", "down", "left", "right")
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
 _ON_DEMAND = ("menus", "info", "font_large")
@@ -64,7 +65,9 @@ def pack_save(game, levels):
 
 
 def _hardware_dice(seed):
-    return SeededDice(seed) if seed is not None else HardwareDice()
+    # A "random" game draws its seed from the hardware random source: its dice are as
+    # unpredictable, and it has a code that can be shared like any other.
+    return SeededDice(seed if seed is not None else random_seed())
 
 
 class App:
@@ -83,6 +86,7 @@ class App:
         self.stats = Stats.load(store)
         self.game = None
         self.battery = None  # VSYS in volts, set by the device's loop where it is measured
+        self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
@@ -94,6 +98,7 @@ class App:
                 rec.bad = None
                 rec.save(store)
         self._load_game()
+        self._load_review()
         for name, what in store.take_problems():
             self._problems.append("%s was %s: set aside" % (name, what))
         self.open("menus", "Title")
@@ -167,6 +172,11 @@ class App:
             self.screen.paint(c)
         c.reset_clip()
 
+    def repeat_roles(self):
+        """The buttons that should repeat while held on this screen (for the input driver):
+        the joystick's directions, and X and Y where letters are typed."""
+        return getattr(self.screen, "REPEAT", _DIRECTIONS)
+
     def busy(self):
         """True while something happens without input (a computer's turn)."""
         b = getattr(self.screen, "busy", None)
@@ -191,10 +201,17 @@ class App:
         pct = int((v - 3.3) * 100 / 0.9)  # a LiPo cell: 3.3 V empty .. 4.2 V full
         return "battery %d%%" % min(100, max(0, pct))
 
-    def keys_help(self):
-        if self.joystick:
-            return "A:ok B:menu stick"
-        return "A:ok B:menu XY:move"
+    def key_name(self, key):
+        """The button that gives ``key`` ("ok" or "back") now: settings may swap A and B."""
+        ok = key == "ok"
+        return "A" if ok != bool(self.settings.swap) else "B"
+
+    def keys_help(self, back="menu"):
+        """The foot's key help; ``back``: what the back button does here (None: nothing)."""
+        text = self.key_name("ok") + ":ok"
+        if back:
+            text += " %s:%s" % (self.key_name("back"), back)
+        return text + (" stick" if self.joystick else " XY:move")
 
     # ------------------------------------------------------------------ seats
 
@@ -228,9 +245,24 @@ class App:
             from catan.coach import Review
 
             self.review = Review()
+        self.wrote(self.store.write("review", b""), "the coach's review")
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
+
+    def _load_review(self):
+        # The coach's review of the game in progress, as saved after each costly choice.
+        g = self.game
+        if g is None or g.over() or not self.settings.coach or g.island.number != 1:
+            return
+        from catan.coach import Review
+
+        self.review = Review.loads(self.store.read("review"))
+
+    def code(self):
+        """The game's code (its dice seed as six characters), or None: dice without a seed."""
+        seed = getattr(self.game.dice, "seed", None) if self.game is not None else None
+        return None if seed is None else seed_to_code(seed)
 
     def start_turn(self):
         from catan.ui.turn import Turn
@@ -299,7 +331,11 @@ class App:
                 return why
         if self.review is not None and self.level(g.player) is None:
             try:
+                before = self.review.items[:]
                 self.review.note(g, action)
+                if self.review.items != before:  # a new costly choice: keep it over a restart
+                    self.wrote(self.store.write("review", self.review.dumps()),
+                               "the coach's review")
             except Exception:  # the coach must never stop a game
                 self.review = None
         try:
@@ -353,14 +389,8 @@ class App:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
-                    st.add_two(g.winner == p, self.won_in(p))
+                    st.add_two(g.winner == p, g.turns_taken(p))
         self.wrote(st.save(self.store), "the statistics")
-
-    def won_in(self, p):
-        """Island Two: the turns seat ``p`` played, the winning one included (the game ends
-        during it, so ``game.turns`` does not count it)."""
-        g = self.game
-        return g.turns[p] + (1 if g.winner == p else 0)
 
     def computer_step(self):
         """One action of the computer seat whose turn it is (shown by the turn screen)."""
@@ -408,8 +438,19 @@ class App:
         g = self.game
         if g.over():
             self.open("info", "GameOver")
+        elif self.level(g.player) is None and len(self.humans()) > 1:
+            self.open("info", "HandOver")  # pass and play: the device goes to that person
         else:
             self.start_turn()
+
+    def save_summary(self):
+        """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
+        g = self.game
+        seats = ", ".join("%s %s" % (self.seat_name(p), "person" if self.level(p) is None
+                                     else self.level_name(p)) for p in range(g.players))
+        return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
+                                                 self.seat_name(g.player),
+                                                 g.turns[g.player] + 1)
 
     def save_settings(self):
         self.wrote(self.settings.save(self.store), "the settings")
