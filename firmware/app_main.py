@@ -142,6 +142,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             events = []
         for e in events:
             app.handle(e)
+        if events and hasattr(app, "repeat_roles"):
+            btn.set_repeat(app.repeat_roles())  # letters repeat in a text entry
         if battery is not None and state == 0 and (
                 measured is None or ticks_diff(now, measured) >= BATTERY_MS):
             measured = now

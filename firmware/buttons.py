@@ -38,6 +38,8 @@ class Buttons:
         self.start = start
         self.fastest = fastest
         self.accel = accel
+        self._long_roles = long_roles
+        self.repeat = tuple(repeat)
         now = ticks_ms()
         self.last_activity = now
         # per button: [role, pin, active, kind, pressed, t_edge, t_ref, wait, long_done, ignore]
@@ -57,6 +59,22 @@ class Buttons:
     def pressed(self):
         """The roles held down now (debounced state)."""
         return [b[0] for b in self._b if b[4]]
+
+    def set_repeat(self, repeat):
+        """Make ``repeat`` the roles that repeat while held (the others as at construction:
+        long press or plain); a screen that types letters lets X and Y repeat too."""
+        repeat = tuple(repeat)
+        if repeat == self.repeat:
+            return
+        self.repeat = repeat
+        now = self._ms()
+        for b in self._b:
+            kind = 1 if b[0] in repeat else (2 if b[0] in self._long_roles else 0)
+            if kind != b[3]:
+                b[3] = kind
+                b[6] = now  # a key held across the change repeats after the first delay
+                b[7] = self.delay
+                b[8] = True  # and gives no long press or release event of its old kind
 
     def swallow(self):
         """Ignore the buttons held now until they are released (the press that wakes the screen)."""

@@ -14,15 +14,22 @@ CRC-32 of the payload (4 bytes, big-endian), payload. ``write``:
 Nothing is deleted before the new record is on flash. A cut between 2 and 3 leaves no ``name``,
 and ``read`` then returns ``name.bak``: the last committed record.
 
-``read`` verifies ``name``, else falls back to ``name.bak``. A file that is corrupt, truncated or
-foreign is renamed aside to ``name.bad`` and recorded in ``self.problems`` (a list of
-``(name, what)`` the app can show; ``take_problems()`` empties it). Errors (full flash, I/O)
-make ``write`` return False with ``self.error`` set; neither method raises OSError.
+``read`` verifies ``name``, else falls back to ``name.bak``. A file that is corrupt, truncated,
+foreign or larger than any record (``limit``, checked with ``os.stat`` before anything is read),
+and a folder where a file belongs, is renamed aside to ``name.bad`` (``name.bad2``... if that is
+taken) and recorded in ``self.problems`` (a list of ``(name, what)`` the app can show;
+``take_problems()`` empties it). When a write fails because something stands in its way (a
+folder at ``name``, ``name.tmp`` or ``name.bak``, or a file where the save folder belongs),
+that is set aside and reported the same way, and the write is tried once more. Errors (full
+flash, I/O) make ``write`` return False with ``self.error`` set; neither method raises
+OSError. ``write`` refuses a record larger than ``limit``: ``read`` would refuse it.
 """
 
 _MAGIC = b"CDG"
 _VERSION = 1
 _HEAD = 12
+LIMIT = 8192  # the largest record, header included (a game save is about 150 bytes)
+_DIR = 0x4000  # S_IFDIR in st_mode
 
 try:
     from binascii import crc32 as _crc32
@@ -70,7 +77,7 @@ def unpack(rec):
 
 
 class Store:
-    def __init__(self, root, os_mod=None, open_fn=None):
+    def __init__(self, root, os_mod=None, open_fn=None, limit=LIMIT):
         if os_mod is None:
             import os as os_mod
         if open_fn is None:
@@ -78,24 +85,56 @@ class Store:
         self.os = os_mod
         self.open = open_fn
         self.root = root.rstrip("/")
+        self.limit = limit
         self.problems = []
         self.error = None
+        self._make_root()
+
+    def _make_root(self):
         try:
-            os_mod.mkdir(self.root)
+            self.os.mkdir(self.root)
         except OSError:
             pass  # exists already (or cannot be made: reads and writes will say so)
+
+    def _kind(self, path):
+        """None if nothing is at ``path``, "folder", "too large", or "" for a file that
+        may hold a record. Without ``os.stat`` (a minimal port) everything is a file."""
+        stat = getattr(self.os, "stat", None)
+        if stat is None:
+            return ""
+        try:
+            st = stat(path)
+        except OSError:
+            return None
+        if st[0] & _DIR:
+            return "a folder"
+        if st[6] > self.limit:
+            return "too large"
+        return ""
+
+    def _set_aside(self, path, name, what):
+        # Rename whatever is at ``path`` out of the way (never delete) and report it.
+        self.problems.append((name, what))
+        for k in range(1, 10):
+            try:
+                self.os.rename(path, path + (".bad" if k == 1 else ".bad%d" % k))
+                return True
+            except OSError:
+                pass
+        return False
 
     def _path(self, name):
         return self.root + "/" + name
 
     def _load(self, path):
-        """The file's bytes, or None if it cannot be opened (missing)."""
+        """The file's bytes (at most ``limit`` + 1 of them), or None if it cannot be opened
+        (missing)."""
         try:
             f = self.open(path, "rb")
         except OSError:
             return None
         try:
-            return f.read()
+            return f.read(self.limit + 1)
         except OSError:
             return b""
         finally:
@@ -105,16 +144,18 @@ class Store:
                 pass
 
     def _check(self, path, name):
+        kind = self._kind(path)
+        if kind is None:
+            return None
+        if kind:
+            self._set_aside(path, name, kind)
+            return None
         rec = self._load(path)
         if rec is None:
             return None
-        got = unpack(rec)
+        got = unpack(rec) if len(rec) <= self.limit else "too large"
         if isinstance(got, str):
-            self.problems.append((name, got))
-            try:
-                self.os.rename(path, path + ".bad")
-            except OSError:
-                pass
+            self._set_aside(path, name, got)
             return None
         return got
 
@@ -134,9 +175,32 @@ class Store:
         return out
 
     def write(self, name, data):
+        self.error = None
+        if _HEAD + len(data) > self.limit:
+            self.error = OSError("the record is larger than %d bytes" % self.limit)
+            return False
+        if self._write(name, data):
+            return True
+        # Something may stand in the way: set it aside once, then try again.
+        if self._clear_way(name):
+            self.error = None
+            return self._write(name, data)
+        return False
+
+    def _clear_way(self, name):
+        p = self._path(name)
+        cleared = False
+        if self._kind(self.root) not in (None, "a folder"):
+            cleared = self._set_aside(self.root, "the save folder", "a file")
+            self._make_root()
+        for path, what in ((p + ".tmp", name + ".tmp"), (p, name), (p + ".bak", name + ".bak")):
+            if self._kind(path) == "a folder":
+                cleared = self._set_aside(path, what, "a folder") or cleared
+        return cleared
+
+    def _write(self, name, data):
         p = self._path(name)
         tmp = p + ".tmp"
-        self.error = None
         try:
             f = self.open(tmp, "wb")
             try:
@@ -152,9 +216,12 @@ class Store:
                 pass
             return False
         try:
-            old = self._load(p)
-            if old is not None and not isinstance(unpack(old), str):
-                self.os.rename(p, p + ".bak")
+            if self._kind(p) == "":
+                old = self._load(p)
+                if old is not None and not isinstance(unpack(old), str):
+                    if self._kind(p + ".bak") == "a folder":  # the backup's place is taken
+                        self._set_aside(p + ".bak", name + ".bak", "a folder")
+                    self.os.rename(p, p + ".bak")
         except OSError as e:
             self.error = e  # no backup this time; the new record still goes in
         try:

@@ -18,7 +18,7 @@ from catan.codec import SaveError
 from catan.dice import HardwareDice, ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, Game
 from catan.maps import island as get_island
-from helpers import saved_state
+from helpers import at_build, build, saved_state
 
 OP_ROLL, OP_STOP, OP_BUILD, OP_JOKER, OP_TRADE, OP_UNDO, OP_END = range(7)
 BRICK, LUMBER, WOOL, GRAIN, ORE, GOLD = range(6)
@@ -26,6 +26,11 @@ NOBODY = 255
 
 
 # ------------------------------------------------------------- the layout, by hand
+
+def _wide(version):
+    """Bytes of game_turn, turns and the turn log's length: 2 in version 1, then 4."""
+    return 2 if version == 1 else 4
+
 
 def decode(data):
     """The fields of a save (layout of codec's docstring); the CRC is not checked."""
@@ -38,17 +43,18 @@ def decode(data):
         return v
     f = {"magic": data[:3]}
     at[0] = 3
+    w = _wide(data[3])
     for name, size in (("version", 1), ("island", 1), ("players", 1), ("flags", 1), ("seed", 4),
-                       ("player", 1), ("game_turn", 2), ("longest", 1), ("largest", 1)):
+                       ("player", 1), ("game_turn", w), ("longest", 1), ("largest", 1)):
         f[name] = take(size)
     f["sheets"] = []
     for _ in range(f["players"]):
-        sheet = {"roads": take(3), "builds": take(3), "jokers": take(1), "turns": take(2)}
+        sheet = {"roads": take(3), "builds": take(3), "jokers": take(1), "turns": take(w)}
         if f["island"] == 1:
             sheet["track"] = [b - 256 if b > 127 else b for b in data[at[0]:at[0] + 15]]
             at[0] += 15
         f["sheets"].append(sheet)
-    n = take(2)
+    n = take(w)
     f["turn_log"] = data[at[0]:at[0] + n]
     at[0] += n
     f["crc"] = take(2)
@@ -59,15 +65,16 @@ def decode(data):
 def encode(f):
     """The bytes of a save with these fields, with a correct CRC."""
     out = bytearray(f.get("magic", b"CDG"))
+    w = _wide(f["version"])
     for name, size in (("version", 1), ("island", 1), ("players", 1), ("flags", 1), ("seed", 4),
-                       ("player", 1), ("game_turn", 2), ("longest", 1), ("largest", 1)):
+                       ("player", 1), ("game_turn", w), ("longest", 1), ("largest", 1)):
         out += (f[name] & (1 << 8 * size) - 1).to_bytes(size, "big")
     for sheet in f["sheets"]:
         out += sheet["roads"].to_bytes(3, "big") + sheet["builds"].to_bytes(3, "big")
-        out += bytes([sheet["jokers"]]) + sheet["turns"].to_bytes(2, "big")
+        out += bytes([sheet["jokers"]]) + sheet["turns"].to_bytes(w, "big")
         if f["island"] == 1:
             out += bytes(b & 0xFF for b in sheet["track"])
-    out += len(f["turn_log"]).to_bytes(2, "big") + bytes(f["turn_log"])
+    out += len(f["turn_log"]).to_bytes(w, "big") + bytes(f["turn_log"])
     out += codec.crc16(out).to_bytes(2, "big")
     return bytes(out)
 
@@ -80,7 +87,7 @@ def roll_entry(mask, faces):
     return bytes(out)
 
 
-def craft(island, sheets, player=0, longest=None, largest=None, turn_log=b"", version=1):
+def craft(island, sheets, player=0, longest=None, largest=None, turn_log=b"", version=codec.VERSION):
     """A save, from sheets given by name: dicts with roads/builds (item names), jokers
     (mask), turns and (Island One) track (the boxes entered; the rest are 0)."""
     isl = get_island(island)
@@ -284,10 +291,10 @@ def test_edited_saves_with_a_valid_checksum_give_a_game_or_a_save_error(data, ed
     assert codec.loads(codec.dumps(g)) is not None
 
 
-@pytest.mark.parametrize("version", [0, 2, 255])
+@pytest.mark.parametrize("version", [0, 3, 255])
 def test_other_versions_are_refused(version):
     f = decode(SAVES[0])
-    assert f["version"] == codec.VERSION == 1
+    assert f["version"] == codec.VERSION == 2
     f["version"] = version
     with pytest.raises(SaveError) as e:
         codec.loads(encode(f))
@@ -522,3 +529,80 @@ def test_undo_after_loading_takes_back_only_this_turns_acts():
     h.undo()
     assert h.is_built(get_island(1).item("R0")) and not h.is_built(get_island(1).item("R2"))
     assert h.why_undo() is not None
+
+
+# ------------------------------------------------- issue 14: reachable builds, no wraps
+
+def _first_items(isl, count):
+    """Names of ``count`` items that can stand built together (each after what it needs),
+    roads first."""
+    built = []
+    while len(built) < count:
+        for i in range(isl.n_items):
+            name = isl.name(i)
+            if name not in built and all(isl.name(n) in built for n in isl.needs(i)):
+                built.append(name)
+                break
+    return built
+
+
+def test_more_builds_than_the_dice_could_pay_for_are_refused():
+    """Eleven builds in one turn: more than six dice can pay for (issue 14, point 7)."""
+    i1, i2 = get_island(1), get_island(2)
+    names = _first_items(i1, 11)
+    points = sum(i1.value(i1.item(n)) for n in names)
+    three = _first_items(i1, 3)
+    control = craft(I1, [one(three, track=[sum(i1.value(i1.item(n)) for n in three)])])
+    assert codec.loads(control)
+    with pytest.raises(SaveError) as e:
+        codec.loads(craft(I1, [one(names, track=[points])]))
+    assert "dice" in str(e.value)
+    # Island Two's ramp: seat 1's first turn rolls 4 dice: two roads (4 dice), not three
+    assert codec.loads(craft(I2, [two(turns=1), two(("R0", "R2"), turns=1)], player=0))
+    with pytest.raises(SaveError):
+        codec.loads(craft(I2, [two(turns=1), two(("R0", "R2", "R3"), turns=1)], player=0))
+    # a whole sheet needs many turns
+    every = _first_items(i2, i2.n_items)
+    with pytest.raises(SaveError):
+        codec.loads(craft(I2, [two(every, turns=5)]))
+
+
+def test_every_reachable_sheet_in_played_games_still_loads():
+    for data in SAVES:
+        assert codec.dumps(codec.loads(data)) == data
+
+
+def test_a_solo_race_past_turn_65535_saves_and_loads_its_turn():
+    """A 2-byte turn count wrapped: turn 65,536 loaded as turn 0 (issue 14, point 8)."""
+    for turns in (65_535, 65_536, 1_000_000, (1 << 32) - 1):
+        g = Game(2, 1, SeededDice(7))
+        g.turns[0] = g.game_turn = turns
+        h = codec.loads(codec.dumps(g))
+        assert h.turns[0] == h.game_turn == turns
+    g.turns[0] = g.game_turn = 1 << 32  # never written wrapped: refused instead
+    with pytest.raises(SaveError):
+        codec.dumps(g)
+
+
+def test_a_turn_log_of_65536_bytes_or_more_saves_and_loads():
+    """Build and undo without end: the turn's log outgrew a 2-byte length, and the save it
+    wrote would not load (issue 14, point 8)."""
+    g = at_build("BLBLBL")
+    while len(g.log) < 70_000:
+        build(g, "R0")
+        g.undo()
+    build(g, "R0")
+    data = codec.dumps(g)
+    h = codec.loads(data)
+    assert codec.dumps(h) == data and bytes(h.log) == bytes(g.log)
+    assert h.is_built(h.island.item("R0"), 0)
+
+
+def test_version_1_saves_still_load():
+    """Saves written before the counters widened (2-byte turns and log length)."""
+    for data in SAVES[:6]:
+        f = decode(data)
+        f["version"] = 1
+        old = encode(f)
+        assert len(old) == len(data) - 2 * (f["players"] + 2)
+        assert codec.dumps(codec.loads(old)) == data

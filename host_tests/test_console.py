@@ -236,8 +236,8 @@ def test_desert_joker_by_either_knight_or_its_number():
     ([], "b r0", "No: roll the dice first"),
     ([], "k 1 2", "No: the first roll throws all the dice"),
     ([], "reroll 1", "No: the first roll throws all the dice"),
-    (["r"], "b s4", "No: S4 needs road R2 first"),
-    (["r"], "b c12", "No: C12 needs road R4 first"),
+    (["r"], "b s4", "No: S4 needs road R2 first (to build first: R0 R2 S3)"),
+    (["r"], "b c12", "No: C12 needs road R4 first (to build first: R0 R1 R2 R3 R4 C7)"),
     (["r"], "b k2", "No: K2 comes after K1"),
     (["r"], "b r0", "No: R0 needs 1 brick, 1 lumber more"),
     (["r"], "j k1 1", "No: build K1 first"),
@@ -461,3 +461,73 @@ def test_command_line_micropython_full_game(island, players):
                         text=True, timeout=60)
     # MicroPython's input() echoes a piped line with \r\n; otherwise the same bytes.
     assert mp.stdout.replace("\r\n", "\n") == cp.stdout
+
+
+# ------------------------------------------------- issue 14, point 9: no input crashes
+
+class Raising(Screen):
+    """A Screen whose lines may be exceptions: raised by ``read`` in their turn."""
+
+    def read(self, prompt):
+        if self.lines and isinstance(self.lines[0], BaseException):
+            self.out.append(prompt)
+            raise self.lines.pop(0)
+        return Screen.read(self, prompt)
+
+
+@pytest.mark.parametrize("answer", ["²", "①", "٣", "1²", "9" * 5000, "1" * 7, "+1", "-1", " ", "1.0"])
+def test_setup_numbers_refuse_what_is_not_a_plain_number(answer):
+    screen = Screen([answer, "2", answer, "3", "", "q"])
+    g = console.main([], screen.read, screen.write)
+    out = screen.text()
+    assert g.island.number == 2 and g.players == 3
+    assert out.count("Type a number from 1 to 2.") == 1 and out.count("Type a number from 1 to 4.") == 1
+
+
+def test_unreadable_or_huge_lines_are_refused_and_asked_again():
+    bad = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+    screen = Raising([bad, "1", MemoryError(), "1", bad, "", "r", MemoryError(), bad, "q"])
+    g = console.main([], screen.read, screen.write)
+    out = screen.text()
+    assert g is not None and g.players == 1
+    assert out.count("That line was not readable text: type it again.") == 3
+    assert out.count("That line was too long: type it again.") == 2
+    assert "Game left unfinished (quit)." in out
+
+
+@pytest.mark.parametrize("typed", ["j K1 ²", "j J① 1", "show P²", "show " + "9" * 5000, "rr ²"])
+def test_odd_digits_in_commands_get_a_reason(typed):
+    screen = Screen(["r", typed, "q"])
+    console.play(Game(1, 2, SeededDice(3)), screen.read, screen.write)
+    lines = screen.text().splitlines()
+    at = lines.index("P1> " + typed)
+    assert "(type ? for help)" in lines[at + 1] or lines[at + 1].startswith("No: "), lines[at + 1]
+    assert lines[at + 2] == "P1> q"
+
+
+def test_options_with_odd_digits_are_refused():
+    for argv in (["--players", "²"], ["--island", "①"], ["--players", "9" * 5000]):
+        with pytest.raises(ValueError):
+            console.parse_args(argv)
+
+
+def test_invalid_utf8_on_a_strict_stdin_does_not_crash():
+    proc = subprocess.run([sys.executable, "-m", "catan.console"], input=b"\xff\xfe\n1\n1\n\nq\n",
+                          env=dict(os.environ, PYTHONPATH=str(LIB), PYTHONIOENCODING="utf-8:strict"),
+                          capture_output=True, timeout=60)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr.decode()
+    assert "That line was not readable text: type it again." in out
+
+
+def test_a_200_kb_line_under_micropython_is_refused_and_asked_again():
+    """With the heap a Pico has left for it, a 200 KB line raises MemoryError in input()."""
+    if not os.path.exists(MICROPYTHON):
+        pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
+    typed = b"x" * 200_000 + b"\n1\n1\n\nq\n"
+    mp = subprocess.run([MICROPYTHON, "-X", "heapsize=100wK", "-m", "catan.console"], input=typed,
+                        env=dict(os.environ, MICROPYPATH=str(LIB)), capture_output=True, timeout=120)
+    out = mp.stdout.decode(errors="replace")
+    assert mp.returncode == 0 and "Traceback" not in out, out[-2000:]
+    assert "That line was too long: type it again." in out
+    assert out.rstrip().endswith("Game left unfinished (quit).")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from catan.dice import (CODE_ALPHABET, HardwareDice, ScriptedDice, SeededDice, code_to_seed,
+from catan.dice import (CODE_ALPHABET, DiceExhausted, HardwareDice, ScriptedDice, SeededDice, code_to_seed,
                         face_of_byte, random_seed, seed_to_code)
 
 SEED_BITS = 25
@@ -183,7 +183,7 @@ def test_golden_file_for_micropython_matches():
 def test_scripted_dice():
     d = ScriptedDice([0, 5, 3])
     assert [d.face(9), d.face(), d.face(4)] == [0, 5, 3]
-    with pytest.raises(ValueError):
+    with pytest.raises(DiceExhausted):  # its own error, not a ValueError
         d.face()
 
 

@@ -140,3 +140,26 @@ def test_swallow_ignores_the_held_press_until_release():
     run(clk, b, 50)
     pins["a"].level = 1
     assert [e for e, _ in run(clk, b, 50)] == ["a"]
+
+
+@pytest.mark.parametrize("t0", STARTS)
+def test_set_repeat_lets_x_and_y_repeat_and_back(t0):
+    clk, pins, b = rig(t0, ("x", "y", "a"))
+    b.set_repeat(("x", "y"))  # a text entry: letters step while X or Y is held
+    pins["y"].level = 0
+    assert b.poll() == ["y"]
+    ev = [e for e, _ in run(clk, b, 1500)]
+    assert len(ev) >= 8 and set(ev) == {"y"}  # no y_long, repeats instead
+    pins["y"].level = 1
+    run(clk, b, 50)
+    b.set_repeat(("up", "down", "left", "right"))  # back to the game: long presses again
+    pins["y"].level = 0
+    assert [e for e, _ in run(clk, b, 800)] == ["y_long"]
+    pins["y"].level = 1
+    assert run(clk, b, 100) == []
+    # a key held across the change gives neither its old release nor a stray event
+    pins["x"].level = 0
+    run(clk, b, 100)
+    b.set_repeat(("x",))
+    pins["x"].level = 1
+    assert run(clk, b, 100) == []

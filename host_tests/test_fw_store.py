@@ -85,9 +85,9 @@ class FakeFile:
         self.buf = bytearray()
         self.writing = writing
 
-    def read(self):
+    def read(self, n=-1):
         self.fs.step()
-        return self.data
+        return self.data if n < 0 else self.data[:n]
 
     def write(self, b):
         self.fs.step()
@@ -248,3 +248,81 @@ def test_real_files_on_cpython(tmp_path):
     assert s.write("game", b"one") and s.write("game", b"two")
     assert s.read("game") == b"two"
     assert store.unpack((tmp_path / "saves" / "game.bak").read_bytes()) == b"one"
+
+
+# ------------------------------------------------- issue 14, points 1 and 2 (real files)
+
+class NoWholeReads:
+    """open() for the store that refuses to read a file whole (without a size)."""
+
+    def __init__(self):
+        self.sizes = []
+
+    def __call__(self, path, mode):
+        f = open(path, mode)
+        if "r" not in mode:
+            return f
+        outer = self
+
+        class Guard:
+            def read(self, n=-1):
+                assert n >= 0, "a whole file was read"
+                outer.sizes.append(n)
+                return f.read(n)
+
+            def close(self):
+                f.close()
+        return Guard()
+
+
+@pytest.mark.parametrize("name", ["game", "settings", "stats", "game.bak"])
+def test_an_oversized_file_is_refused_without_reading_it_set_aside_and_reported(tmp_path, name):
+    root = tmp_path / "saves"
+    root.mkdir()
+    (root / name).write_bytes(store.pack(b"x" * (2 << 20))[:12] + b"x" * (2 << 20))
+    guard = NoWholeReads()
+    s = store.Store(str(root), open_fn=guard)
+    base = name.split(".")[0]
+    assert s.read(base) is None
+    assert (base if name == base else name, "too large") in s.take_problems()
+    assert (root / (name + ".bad")).stat().st_size > 2 << 20 and not (root / name).exists()
+    assert all(n <= store.LIMIT + 1 for n in guard.sizes)
+    assert s.write(base, b"fine") and store.Store(str(root)).read(base) == b"fine"
+    assert s.take_problems() == []
+
+
+def test_a_record_too_large_to_read_back_is_never_written(tmp_path):
+    s = store.Store(str(tmp_path))
+    assert not s.write("game", b"x" * store.LIMIT) and s.error is not None
+    assert s.write("game", b"x" * (store.LIMIT - 12))
+    assert s.read("game") == b"x" * (store.LIMIT - 12)
+
+
+@pytest.mark.parametrize("where", ["game", "game.tmp", "game.bak", "folder is a file"])
+def test_whatever_stands_in_the_way_of_a_save_is_set_aside_once_and_the_save_succeeds(tmp_path, where):
+    root = tmp_path / "data"
+    if where == "folder is a file":
+        root.write_bytes(b"not a folder")
+    else:
+        (root / where).mkdir(parents=True)
+        (root / where / "inside").write_bytes(b"kept")
+    s = store.Store(str(root))
+    assert s.write("game", b"one"), s.error
+    assert s.write("game", b"two"), s.error  # a backup is made: game.bak is in the way
+    probs = s.take_problems()
+    assert len(probs) == 1 and probs[0][1] in ("a folder", "a file"), probs
+    assert s.write("game", b"three") and s.error is None and s.take_problems() == []
+    assert store.Store(str(root)).read("game") == b"three"
+    assert store.unpack((root / "game.bak").read_bytes()) == b"two"
+    if where == "folder is a file":
+        assert (tmp_path / "data.bad").read_bytes() == b"not a folder"
+    else:
+        assert (root / (where + ".bad") / "inside").read_bytes() == b"kept"
+
+
+def test_a_folder_at_the_name_is_set_aside_when_read(tmp_path):
+    (tmp_path / "game").mkdir()
+    s = store.Store(str(tmp_path))
+    assert s.read("game") is None and s.take_problems() == [("game", "a folder")]
+    assert (tmp_path / "game.bad").is_dir()
+    assert s.write("game", b"ok") and s.read("game") == b"ok"

@@ -1,8 +1,9 @@
 """tools/sim.py (the desktop simulator) and tools/gif.py (its GIF writer).
 
 Headless runs with a stand-in app (below) and with the real app, the keyboard as each board's
-buttons, the GIF encoder checked by pygame's own decoder, and the window itself for a few
-frames under SDL's dummy video driver (no X server needed, as in CI).
+buttons, the GIF encoder checked by pygame's own decoder, and the window itself under SDL's
+dummy video driver (no X server needed, as in CI): a few frames of the stand-in, then the real
+app through random keys, hints, message expiry, menus and a whole game, on a simulated clock.
 """
 
 import os
@@ -296,10 +297,10 @@ def test_main_argument_errors(capsys):
 
 def test_real_app_headless_keys(tmp_path):
     out = tmp_path / "new_game.png"
-    assert sim.main(["--headless", "--keys", "a,y,a,y,a,a,a,y,y,y", "--screenshot", str(out)],
+    assert sim.main(["--headless", "--keys", "a,y,a,y,a,a,a,y,y,y,y", "--screenshot", str(out)],
                     log=lambda *a: None) == 0
     h = sim.Headless(sim.resolve_app(sim.DEFAULT_APP), sim.load_board(FOUR), log=lambda *a: None)
-    h.keys("a,y,a,y,a,a,a,y,y,y")
+    h.keys("a,y,a,y,a,a,a,y,y,y,y")
     menu = h.app.screen
     assert type(menu).__name__ == "NewGame" and menu.rows[menu.i] == "Start"
     assert menu.seats == [2, 1]  # P1 hard, P2 medium
@@ -468,3 +469,218 @@ def test_real_app_autoplay_plays_a_persons_seat_by_keys(tmp_path):
     idle.keys("a,x,a")
     assert not idle.autoplay(max_frames=40, humans=None)  # waits for the person: stops
     assert idle.app.game.turns[0] == 0
+
+
+# ---------------------------------------------------------------------------- the real app in the window
+
+_PG_KEYS = {"a": "K_a", "b": "K_b", "x": "K_x", "y": "K_y", "up": "K_UP", "down": "K_DOWN",
+            "left": "K_LEFT", "right": "K_RIGHT", "press": "K_RETURN"}
+FRAME_MS = 40  # the window tests' clock: this much per frame
+
+
+class WindowDriver:
+    """Keys for ``sim.run_window`` on a simulated clock: a queue of roles (``a``, ``y_long``,
+    ``y/1500`` held that long, ``t3500`` to wait), each pressed (a long press held past 600 ms,
+    or with Shift), released, and followed by a short pause; ``more(app)`` gives the next keys
+    when the queue is empty (None: close the window). After each refresh the window must show the canvas."""
+
+    def __init__(self, pygame, more, rng):
+        self.pg = pygame
+        self.more = more
+        self.rng = rng
+        self.queue = []
+        self.now = 0
+        self.wait_until = 0  # no keys before this time
+        self.up_at = None  # (time, key) of the key being held
+        self.pressed = []
+        self.checks = 0
+
+    def ticks(self):
+        return self.now
+
+    def _event(self, kind, key, mod=0):
+        return self.pg.event.Event(kind, key=getattr(self.pg, _PG_KEYS[key]), mod=mod,
+                                   unicode="", scancode=0)
+
+    def script(self, frame, app):
+        pg = self.pg
+        if self.up_at is not None:
+            if self.now < self.up_at[0]:
+                return []
+            key = self.up_at[1]
+            self.up_at = None
+            self.wait_until = self.now + self.rng.choice((0, FRAME_MS, 200))
+            return [self._event(pg.KEYUP, key)]
+        if self.now < self.wait_until or app.busy():
+            return []
+        if not self.queue:
+            keys = self.more(app)
+            if keys is None:
+                return [pg.event.Event(pg.QUIT)]
+            self.queue = list(keys)
+        role = self.queue.pop(0)
+        if role[0] == "t" and role[1:].isdigit():
+            self.wait_until = self.now + int(role[1:])
+            return []
+        self.pressed.append(role)
+        if "/" in role:  # "y/1500": hold the key that long
+            key, _, ms = role.partition("/")
+            self.up_at = (self.now + int(ms), key)
+            return [self._event(pg.KEYDOWN, key)]
+        key, _, long = role.partition("_")
+        if long and self.rng.random() < 0.5:  # Shift + key: the long press at once
+            self.up_at = (self.now + FRAME_MS, key)
+            return [self._event(pg.KEYDOWN, key, pg.KMOD_LSHIFT)]
+        hold = 700 if long else self.rng.choice((FRAME_MS, 120))
+        self.up_at = (self.now + hold, key)
+        return [self._event(pg.KEYDOWN, key)]
+
+    def on_frame(self, frame, display, canvas):
+        self.now += FRAME_MS
+        if frame % 25 == 0:
+            _window_shows_canvas(self.pg, display, canvas)
+            self.checks += 1
+
+
+def _window_shows_canvas(pygame, display, canvas):
+    """The off-screen picture (board size) holds each pixel's palette colour, through RGB565."""
+    import numpy as np
+
+    surf = pygame.surfarray.array3d(display._pygame_screen).transpose(1, 0, 2)  # [y, x, rgb]
+    idx = np.frombuffer(sim.frame_indices(canvas), dtype=np.uint8).reshape(canvas.height,
+                                                                          canvas.width)
+    for i in np.unique(idx):
+        c = PALETTE[int(i)]
+        want = np.array([c >> 16, c >> 8 & 255, c & 255])
+        got = surf[idx == i].astype(int)
+        assert np.abs(got - want).max() <= 8, "palette index %d shows wrong" % i
+
+
+def _run_window_app(name, driver, store, seed=7, max_frames=20000):
+    import pygame  # noqa: F401  (the driver's events)
+
+    return sim.run_window(sim.resolve_app(sim.DEFAULT_APP), sim.load_board(name), name, store,
+                          seed=seed, fps=10000, max_frames=max_frames, script=driver.script,
+                          on_frame=driver.on_frame, log=lambda *a: None, ticks=driver.ticks)
+
+
+@pytest.mark.parametrize("name", [FOUR, STICK])
+def test_window_real_app_random_keys_hints_and_message_expiry(name, monkeypatch):
+    """200 random keys on the real app in the real window (the dummy video driver), with
+    long presses (hints, the score sheet, the pause menu) and waits long enough for messages
+    and the coach's line to expire: every partial refresh reaches the window (an odd-sized
+    region used to crash blinka-displayio-pygamedisplay 4.0.1)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    rng = random.Random(name)
+    roles = sim.valid_roles(sim.board_roles(sim.load_board(name)))
+    # The sure path of the crash first: new game, start, roll, a hint, wait for it to clear.
+    first = ["a", "x", "a", "a", "y_long", "t3500"]
+    keys = []
+    for _ in range(200):
+        keys.append(rng.choice(roles + ("y_long", "y_long", "b_long")))
+        if rng.random() < 0.3:
+            keys.append("t%d" % rng.choice((500, 1500, 3200, 4000)))
+    batches = [first, keys]
+    driver = WindowDriver(pygame, lambda app: batches.pop(0) if batches else None, rng)
+    app = _run_window_app(name, driver, sim.memory_store())
+    assert not batches and not driver.queue  # every key was pressed, then the window closed
+    assert len(driver.pressed) == 205 and driver.checks > 10
+    assert app.game is not None
+
+
+def test_window_real_app_plays_a_whole_game_with_hints_and_menus(monkeypatch):
+    """A whole solo Island One game by keys in the window: a hint and a wait at every turn,
+    the pause menu and the score sheet now and then, up to the game-over screen."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    mp = str(ROOT / "host_tests" / "mp")
+    if mp not in sys.path:
+        sys.path.append(mp)
+    import ui_autokeys
+    from catan.ui.turn import Turn
+
+    seen = {"turns": set(), "over": False}
+
+    def more(app):
+        g = app.game
+        if g is None:
+            return ["a", "x", "a"]  # new game, Start: one person, Island One
+        if g.over():
+            if seen["over"]:
+                return None
+            seen["over"] = True
+            return ["t500"]
+        if not isinstance(app.screen, Turn):
+            return ["a"]
+        extra = []
+        if g.turns[0] not in seen["turns"]:  # a new turn: a hint, its expiry, a menu
+            seen["turns"].add(g.turns[0])
+            extra = ["y_long", "t3500"]
+            if g.turns[0] % 4 == 1:
+                extra += ["b_long", "y", "y", "a", "t300", "b", "b"]  # the score sheet, back
+            if g.turns[0] % 4 == 2:
+                extra += ["x_long", "t300", "b"]
+        return extra + ui_autokeys.next_keys(app, ui_autokeys.plain(g))
+
+    driver = WindowDriver(pygame, more, random.Random(3))
+    app = _run_window_app(FOUR, driver, sim.memory_store(), max_frames=40000)
+    assert seen["over"] and app.finished()
+    assert len(seen["turns"]) == 15
+
+
+def test_even_area_gives_every_refresh_an_even_pixel_count():
+    from displayio._area import Area
+
+    for x1, y1, x2, y2 in ((0, 0, 3, 3), (237, 10, 240, 13), (5, 5, 6, 6), (-2, -1, 241, 136),
+                           (0, 0, 240, 135), (239, 134, 240, 135), (10, 10, 14, 11)):
+        a = Area(x1, y1, x2, y2)
+        e = sim.even_area(a, 240, 135)
+        assert (a.x1, a.y1, a.x2, a.y2) == (x1, y1, x2, y2)  # the original is left alone
+        assert 0 <= e.x1 <= max(x1, 0) and min(x2, 240) <= e.x2 <= 240
+        assert 0 <= e.y1 and e.y2 <= 135
+        assert (e.x2 - e.x1) * (e.y2 - e.y1) % 2 == 0
+
+
+def test_readme_commands_work_as_written(tmp_path):
+    """Every Python command the README shows runs the venv's interpreter (a bare ``python``
+    lacks displayio and pygame), and the headless one works as written."""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    bare = [m.group(0) for m in re.finditer(r"(?<![\w/.-])python3? [^`\n]*", readme)]
+    assert not bare, bare
+    line = next(ln for ln in readme.splitlines()
+                if ln.startswith(".venv/bin/python tools/sim.py --headless --board"))
+    out = tmp_path / "out.png"
+    proc = subprocess.run(line.replace("out.png", str(out)), shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert png.decode(out.read_bytes())[:2] == (240, 135)
+
+
+def test_window_letters_repeat_while_held_in_the_code_entry(monkeypatch):
+    """The window's loop tells the buttons which keys repeat: Y held in a text entry steps
+    through the letters; in the game it is the coach's long press again."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    batches = [["a", "x", "x", "a", "y/1500"]]  # New game, Type a code, hold Y
+    seen = {}
+
+    def more(app):
+        if batches:
+            return batches.pop(0)
+        seen["screen"] = type(app.screen).__name__
+        seen["chars"] = list(app.screen.chars)
+        return None
+
+    driver = WindowDriver(pygame, more, random.Random(1))
+    _run_window_app(FOUR, driver, sim.memory_store())
+    assert seen["screen"] == "TextEntry"
+    assert seen["chars"][0] >= 6  # one press and about a dozen repeats, not one letter

@@ -43,7 +43,7 @@ def test_every_action_is_saved_and_a_power_cut_resumes_the_same_turn():
     saves.append(store.files["game"])
     _keys(app, "a,a")  # mark dice 1 and ... (the cursor stays on die 1: marks and unmarks)
     assert store.files["game"] == saves[-1]  # marking is not an action: nothing saved
-    _keys(app, "x,a")  # Keep
+    _keys(app, "y,y,y,y,y,y,y,a")  # Keep (no wrapping from die 1 back to it)
     assert app.game.phase == 2
     assert store.files["game"] != saves[-1]
     # the power fails: a new app on the same flash continues the same turn
@@ -58,7 +58,7 @@ def test_every_action_is_saved_and_a_power_cut_resumes_the_same_turn():
 def test_a_refused_action_says_why_and_changes_nothing():
     store = ui_scenes.MemStore(ui_scenes.SCENES[ui_scenes.NAMES.index("turn_refused")][1]())
     app = _app(store)
-    _keys(app, "a,x,x")  # Continue, the cursor to Roll with no die marked
+    _keys(app, "a,y,y,y,y,y,y")  # Continue, the cursor to Roll with no die marked
     before = (dumps(app.game), store.files["game"])
     assert app.screen.cursor == tn.ROLL_B
     _keys(app, "a")
@@ -192,3 +192,86 @@ def test_the_title_shows_the_power_source_and_follows_it():
     assert dirty and all(y < 13 for x, y, w, h in dirty)  # only the title bar's corner
     app.battery = 3.0
     assert app.power() == "battery 0%"
+
+
+# ------------------------------------------------- issue 14, points 3 and 4
+
+class FailingStore(ui_scenes.MemStore):
+    """A store whose writes fail while ``full`` (a full flash)."""
+
+    full = False
+    error = "no space"
+
+    def write(self, name, data):
+        if self.full:
+            return False
+        return ui_scenes.MemStore.write(self, name, data)
+
+
+def test_a_failed_save_of_a_new_game_is_reported():
+    store = FailingStore()
+    app = _app(store)
+    store.full = True
+    app.new_game(1, (HUMAN,))
+    assert type(app.screen).__name__ == "Message" and "not safe" in app.screen.text
+    _keys(app, "a")
+    assert type(app.screen).__name__ == "Turn"
+
+
+def test_a_failed_save_at_the_end_of_a_turn_is_reported():
+    store = FailingStore()
+    app = _app(store)
+    app.new_game(1, (HUMAN, HUMAN))
+    _keys(app, "a")  # roll
+    store.full = True
+    app.perform(("end",))
+    assert type(app.screen).__name__ == "Message" and "not safe" in app.screen.text
+    _keys(app, "a")
+    assert type(app.screen).__name__ == "HandOver"
+    store.full = False
+    # during a turn the turn screen stays: its foot says it at once
+    _keys(app, "a")
+    store.full = True
+    app.perform(("roll", None))
+    assert type(app.screen).__name__ == "Turn" and "not safe" in app.screen.msg
+
+
+def _wrapper_len(data):
+    return 4 + data[1]  # tag, seats, levels, CRC-16
+
+
+def test_every_bit_of_the_save_wrapper_is_checked():
+    """A store without its own checksum (the simulator's): a flipped bit in the tag, the
+    seat count or the levels never crashes and never changes who plays a seat."""
+    from catan.ui.app import pack_save
+
+    for levels in ((HUMAN, 2, HUMAN), (0, HUMAN), (HUMAN,)):
+        app = _app()
+        app.new_game(2 if len(levels) > 1 else 1, levels)
+        good = pack_save(app.game, app.levels)
+        for at in range(_wrapper_len(good)):
+            for bit in range(8):
+                bad = bytearray(good)
+                bad[at] ^= 1 << bit
+                store = ui_scenes.MemStore({"game": bytes(bad)})
+                again = _app(store)
+                if again.has_save():  # only ever the same seats
+                    assert again.levels == bytes(levels), (at, bit)
+                else:
+                    assert type(again.screen).__name__ == "Message", (at, bit)
+                    assert store.files["game-bad"] == bytes(bad)
+                _keys(again, "a,a")  # on to the title, and Continue or New game: no crash
+                again.draw()
+
+
+def test_an_old_save_with_a_level_that_is_not_a_level_is_damaged():
+    from catan.codec import dumps as game_dumps
+    from catan.game import Game
+
+    g = Game(1, 2, SeededDice(3))
+    for level in (3, 7, 254):
+        store = ui_scenes.MemStore({"game": b"G\x02" + bytes((HUMAN, level)) + game_dumps(g)})
+        app = _app(store)
+        assert not app.has_save() and "level is damaged" in app.screen.text
+    ok = ui_scenes.MemStore({"game": b"G\x02" + bytes((HUMAN, 2)) + game_dumps(g)})
+    assert _app(ok).levels == bytes((HUMAN, 2))  # the version before the CRC still loads

@@ -43,7 +43,7 @@ def play(island, policies, seed):
     results = [game.result(p) for p in range(len(levels))]
     # Island Two ends during the winner's turn: count that turn.
     extra = 1 if island == 2 else 0
-    return results, game.winners(), game.turns[0] + extra, game.game_turn + extra
+    return results, game.winners(), game.turns_taken(0), game.game_turn + extra
 
 
 def _job(args):

@@ -19,8 +19,10 @@ carries on across runs.
 
 Headless (no window, no display needed)::
 
-    python tools/sim.py --headless --board NAME --keys a,y,a --screenshot out.png
-    python tools/sim.py --headless --board NAME [--keys ...] --autoplay SEED --frames DIR [--gif F.gif]
+    .venv/bin/python tools/sim.py --headless --board NAME --keys a,y,a --screenshot out.png
+    .venv/bin/python tools/sim.py --headless --board NAME [--keys ...] --autoplay SEED --frames DIR
+
+(the venv's interpreter, made by ``make setup``: it has displayio and pygame).
 
 ``--keys`` is a comma list of the board's roles (``a``, ``b``, ``x``, ``y``, ``up``, ...,
 ``press``, and ``a_long`` ...), or ``t<ms>`` to let time pass. After each key the clock runs on
@@ -486,7 +488,8 @@ def _display_class():
             self._pygame_screen = pygame.Surface((self.width, self.height))
 
         def _get_refresh_areas(self):
-            return busdisplay.BusDisplay._get_refresh_areas(self)
+            return [even_area(a, self.width, self.height)
+                    for a in busdisplay.BusDisplay._get_refresh_areas(self)]
 
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)
@@ -507,6 +510,31 @@ def _display_class():
     return Display
 
 
+def even_area(area, width, height):
+    """A copy of a displayio ``Area``, clipped to the display and widened by a column where
+    it holds an odd number of pixels.
+
+    blinka-displayio-pygamedisplay 4.0.1 sizes its RGB565 buffer in 32-bit words, two pixels
+    each, rounding down, and its sub-rectangle fallback gets the row count wrong too: for an
+    odd pixel count the buffer does not match the area and ``rgb_to_surface`` raises
+    ``ValueError: Buffer length does not equal format and resolution size``. An even count
+    (one extra column, always there on a display of even width) takes its exact path."""
+    from displayio._area import Area
+
+    x1, y1 = max(area.x1, 0), max(area.y1, 0)
+    x2, y2 = min(area.x2, width), min(area.y2, height)
+    if x2 > x1 and y2 > y1 and (x2 - x1) * (y2 - y1) & 1:
+        if x2 < width:
+            x2 += 1
+        elif x1 > 0:
+            x1 -= 1
+        elif y2 < height:  # a display one pixel wide or of odd width: a row instead
+            y2 += 1
+        else:
+            y1 -= 1
+    return Area(x1, y1, x2, y2)
+
+
 def shot_path(folder, board_name):
     os.makedirs(folder, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -520,10 +548,11 @@ def shot_path(folder, board_name):
 
 
 def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_dir=None,
-               fps=60, max_frames=None, script=None, on_frame=None, log=print):
+               fps=60, max_frames=None, script=None, on_frame=None, log=print, ticks=None):
     """The interactive window, on the calling (main) thread. Returns the app. For tests:
-    ``max_frames``, ``script`` (``{frame number: [pygame events to post]}``) and
-    ``on_frame(frame number, display, canvas)``, called after each frame is shown."""
+    ``max_frames``, ``script`` (``{frame number: [pygame events to post]}``, or a function
+    ``script(frame number, app)`` returning them), ``on_frame(frame number, display, canvas)``,
+    called after each frame is shown, and ``ticks()``, a clock in ms instead of the real one."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: keep ALSA quiet
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import displayio
@@ -547,8 +576,10 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
     app = make_app(app_cls, canvas, store, roles, seed)
     t0 = time.monotonic()
 
-    def ms():
+    def real_ms():
         return int((time.monotonic() - t0) * 1000)
+
+    ms = ticks or real_ms
 
     keys = KeyButtons(roles, ms)
     log(help_line(board, roles))
@@ -562,9 +593,9 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
     running = True
     while running:
         frame += 1
-        if script and frame in script:
-            for e in script[frame]:
-                pygame.event.post(e)
+        posted = script(frame, app) if callable(script) else (script or {}).get(frame, ())
+        for e in posted:
+            pygame.event.post(e)
         events = []
         for e in pygame.event.get():
             if e.type in (pygame.QUIT, pygame.WINDOWCLOSE):
@@ -590,6 +621,8 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
         events += keys.poll()
         for role in events:
             app.handle(role)
+        if events and hasattr(app, "repeat_roles"):
+            keys.buttons.set_repeat(app.repeat_roles())  # as the device's loop does
         app.tick(ms())
         app.draw()
         if canvas.take_dirty():
@@ -636,6 +669,11 @@ def main(argv=None, log=print):
                    "(boards with X and Y; none: stop at a person's turn)")
     a = p.parse_args(argv)
 
+    try:
+        import displayio  # noqa: F401
+    except ImportError:
+        raise SystemExit("sim: displayio is missing: run `make setup`, then "
+                         "`.venv/bin/python tools/sim.py ...` (or `make sim`)")
     board = load_board(a.board)
     app_cls = resolve_app(a.app)
     if not a.headless:

@@ -30,7 +30,7 @@ def boot(opening, loops, play=True):
 
 fw_rig.clean(ROOT)
 # 1. the first boot: New game, Island One, one person, Start; then play for a while
-app = boot(["a", "y", "y", "y", "y", "a"], 600)
+app = boot(["a", "y", "y", "y", "y", "y", "a"], 600)
 g = app.game
 assert g is not None and not g.over(), ("no game started", app.screen)
 turns = g.turns[0]

@@ -9,14 +9,24 @@ import store
 ROOT = "/tmp/mpt_store_dir"
 
 
-def clean():
+def rm(path):
+    # a file or a folder, with what it holds
     try:
-        names = os.listdir(ROOT)
+        names = os.listdir(path)
     except OSError:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
         return
     for n in names:
-        os.remove(ROOT + "/" + n)
-    os.rmdir(ROOT)
+        rm(path + "/" + n)
+    os.rmdir(path)
+
+
+def clean():
+    for p in (ROOT, ROOT + ".bad"):
+        rm(p)
 
 
 clean()
@@ -50,5 +60,43 @@ assert [w for _, w in s3.problems] == ["foreign", "truncated"], s3.problems
 assert s3.write("game", bytes(range(256)))
 assert store.Store(ROOT).read("game") == bytes(range(256))
 print("crc32 from binascii:", store._crc32 is not None)
+
+# issue 14, point 1: an oversized file is refused by its size (os.stat), set aside, reported
+clean()
+os.mkdir(ROOT)
+with open(ROOT + "/settings", "wb") as f:
+    for _ in range(64):
+        f.write(b"z" * 4096)  # 256 KB: more than the heap could read at once on a Pico
+s = store.Store(ROOT)
+assert s.read("settings") is None
+assert s.take_problems() == [("settings", "too large")]
+assert "settings.bad" in os.listdir(ROOT) and "settings" not in os.listdir(ROOT)
+assert s.write("settings", b"ok") and store.Store(ROOT).read("settings") == b"ok"
+assert not s.write("game", b"x" * store.LIMIT)  # never written: it could not be read back
+
+# point 2: a folder where a save file belongs (game, game.tmp, game.bak), and a file where
+# the save folder belongs: set aside once, reported, and the save succeeds
+for where in ("game", "game.tmp", "game.bak", "root"):
+    clean()
+    if where == "root":
+        with open(ROOT, "wb") as f:
+            f.write(b"a file")
+    else:
+        os.mkdir(ROOT)
+        os.mkdir(ROOT + "/" + where)
+    s = store.Store(ROOT)
+    assert s.write("game", b"one"), (where, s.error)
+    assert s.write("game", b"two"), (where, s.error)
+    probs = s.take_problems()
+    print(where, probs)
+    assert len(probs) == 1, (where, probs)
+    assert s.write("game", b"three") and s.take_problems() == []
+    assert store.Store(ROOT).read("game") == b"three"
+clean()
+os.mkdir(ROOT)
+os.mkdir(ROOT + "/stats")
+s = store.Store(ROOT)
+assert s.read("stats") is None and s.take_problems() == [("stats", "a folder")]
+assert s.write("stats", b"st") and s.read("stats") == b"st"
 clean()
 print("ALL-OK")

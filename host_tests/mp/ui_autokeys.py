@@ -23,10 +23,13 @@ def _move(screen, goal, out):
     i = t.index(screen.cursor) if screen.cursor in t else 0
     j = t.index(goal)
     ahead = (j - i) % len(t)
-    if ahead <= len(t) - ahead:
+    back = len(t) - ahead
+    # while rolling, the cursor does not wrap backwards from die 1 (round to Keep)
+    no_wrap = screen.game.phase == REROLL and screen.mode == 0
+    if ahead <= back or (no_wrap and back > i):
         out.extend(["y"] * ahead)
     else:
-        out.extend(["x"] * (len(t) - ahead))
+        out.extend(["x"] * back)
 
 
 def next_keys(app, action):

@@ -28,7 +28,7 @@ else:
     def on_key(key):
         marks.append((key, fw_rig.HW.spi.nbytes()))
 
-    app = fw_rig.boot(ROOT, ["a", "y", "y", "y", "y", "a"], 4000, True, on_key)
+    app = fw_rig.boot(ROOT, ["a", "y", "y", "y", "y", "y", "a"], 4000, True, on_key)
     assert app.game is None or app.game.over(), "the game did not end"
     total = n = 0
     for i in range(len(marks) - 1):

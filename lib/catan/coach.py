@@ -184,3 +184,52 @@ class Review:
 
     def worst(self, n=3):
         return self.items[:n]
+
+    def dumps(self):
+        """The items as bytes (11 a decision), for the store: a restart keeps the review."""
+        out = bytearray()
+        for turn, action, loss, advice in self.items:
+            out.append(turn)
+            _put_action(out, action)
+            v = min(65535, int(loss * 100 + 0.5))
+            out.append(v >> 8)
+            out.append(v & 255)
+            _put_action(out, advice)
+        return bytes(out)
+
+    @classmethod
+    def loads(cls, data, keep=5):
+        """A review from ``dumps``; an empty one if the bytes are not such a record."""
+        r = cls(keep)
+        if not data or len(data) % 11 or len(data) > 11 * keep:
+            return r
+        for k in range(0, len(data), 11):
+            action = _get_action(data, k + 1)
+            advice = _get_action(data, k + 7)
+            if action is None or advice is None:
+                return cls(keep)
+            r.items.append((data[k], action, ((data[k + 5] << 8) | data[k + 6]) / 100, advice))
+        return r
+
+
+_OPS = ("roll", "stop", "build", "joker", "trade", "undo", "end")
+
+
+def _put_action(out, action):
+    # the op's index, then three argument bytes (255: None or absent)
+    out.append(_OPS.index(action[0]))
+    for k in range(1, 4):
+        v = action[k] if k < len(action) else None
+        out.append(255 if v is None else v)
+
+
+def _get_action(data, k):
+    op = data[k]
+    if op >= len(_OPS):
+        return None
+    name = _OPS[op]
+    n = (1, 0, 1, 3, 1, 0, 0)[op]
+    args = [None if data[k + 1 + i] == 255 else data[k + 1 + i] for i in range(n)]
+    if name != "roll" and name != "joker" and None in args:
+        return None
+    return tuple([name] + args)

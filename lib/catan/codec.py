@@ -7,22 +7,27 @@ faces), so loading replays the turn through the rules and undo still works after
 power cut. Layout, big-endian:
 
     "CDG" version:1 island:1 players:1 flags:1 seed:4
-    player:1 game_turn:2 longest:1 largest:1           (255: nobody)
-    per player: roads:3 builds:3 jokers:1 turns:2 [Island One: 15 boxes, signed]
-    turn_log_length:2 turn_log
+    player:1 game_turn:4 longest:1 largest:1           (255: nobody)
+    per player: roads:3 builds:3 jokers:1 turns:4 [Island One: 15 boxes, signed]
+    turn_log_length:4 turn_log
     crc16:2                                            (CRC-16/CCITT of all before it)
 
-Anything that is not such a save (truncated, corrupted, foreign, or a state the rules
-could not reach) raises ``SaveError`` and nothing else.
+Version 1 had 2 bytes for game_turn, turns and turn_log_length, which wrapped (a solo race
+has no last turn, and undo lets a turn's log grow); it still loads. ``dumps`` raises
+``SaveError`` rather than write a number its field cannot hold, so a save it writes always
+loads. Anything that is not such a save (truncated, corrupted, foreign, or a state the
+rules could not reach, such as more built than the dice could pay for) raises
+``SaveError`` and nothing else.
 """
 
 from catan import const
 from catan.dice import SeededDice
 from catan.game import Game, IllegalAction
-from catan.maps import GREY_ROAD, TURNS_ONE, WIN_VP, X_PENALTY
+from catan.maps import COSTS, GREY_ROAD, TURNS_ONE, WIN_VP, X_PENALTY
 
 MAGIC = b"CDG"
-VERSION = const(1)
+VERSION = const(2)
+_WIDE = const(4)  # bytes of the counters that grow (2 in version 1)
 _SEEDED = const(1)  # flags bit 0: the dice are seeded by ``seed``
 _NOBODY = const(255)
 
@@ -41,6 +46,8 @@ def crc16(data, crc=0xFFFF):
 
 
 def _put(buf, value, size):
+    if not 0 <= value < 1 << (8 * size):
+        raise SaveError("a number too large for the save")
     for shift in range((size - 1) * 8, -1, -8):
         buf.append((value >> shift) & 0xFF)
 
@@ -57,7 +64,7 @@ def dumps(game):
     _put(out, seed or 0, 4)
     roads, builds, jokers, longest, largest, log_at = g.turn_start
     out.append(g.player)
-    _put(out, g.game_turn, 2)
+    _put(out, g.game_turn, _WIDE)
     out.append(longest & 0xFF)
     out.append(largest & 0xFF)
     for p in range(g.players):
@@ -65,12 +72,12 @@ def dumps(game):
         _put(out, roads if now else g.roads[p], 3)
         _put(out, builds if now else g.builds[p], 3)
         out.append(jokers if now else g.jokers[p])
-        _put(out, g.turns[p], 2)
+        _put(out, g.turns[p], _WIDE)
         if g.island.number == 1:
             for t in range(TURNS_ONE):
                 out.append(g.track[p * TURNS_ONE + t] & 0xFF)
     turn_log = g.log[log_at:]
-    _put(out, len(turn_log), 2)
+    _put(out, len(turn_log), _WIDE)
     out += turn_log
     _put(out, crc16(out), 2)
     return bytes(out)
@@ -107,8 +114,9 @@ def loads(data, dice=None):
     data = bytes(data)
     if len(data) < 16 or data[:3] != MAGIC:
         raise SaveError("not a Catan Dice Game save")
-    if data[3] != VERSION:
+    if not 1 <= data[3] <= VERSION:
         raise SaveError("save version %d is not supported" % data[3])
+    wide = 2 if data[3] == 1 else _WIDE
     if crc16(data[:-2]) != (data[-2] << 8 | data[-1]):
         raise SaveError("the save is damaged (checksum)")
     r = _Reader(data[:-2])
@@ -120,7 +128,7 @@ def loads(data, dice=None):
         dice = SeededDice(seed)
     g = Game(number, players, dice)
     g.player = r.take(1)
-    g.game_turn = r.take(2)
+    g.game_turn = r.take(wide)
     longest, largest = r.take(1), r.take(1)
     g.longest = -1 if longest == _NOBODY else longest
     g.largest = -1 if largest == _NOBODY else largest
@@ -128,11 +136,11 @@ def loads(data, dice=None):
         g.roads[p] = r.take(3)
         g.builds[p] = r.take(3)
         g.jokers[p] = r.take(1)
-        g.turns[p] = r.take(2)
+        g.turns[p] = r.take(wide)
         if number == 1:
             for t in range(TURNS_ONE):
                 g.track[p * TURNS_ONE + t] = _signed(r.take(1))
-    turn_log = r.bytes(r.take(2))
+    turn_log = r.bytes(r.take(wide))
     if r.at != len(r.data):
         raise SaveError("the save has bytes after its end")
     why = _why_unreachable(g)
@@ -171,6 +179,8 @@ def _why_unreachable(g):
         for j in range(len(isl.jokers)):
             if g.jokers[p] >> j & 1 and not g.joker_unlocked(j, p):
                 return "a joker used before its knight"
+        if _dice_spent(g, p) > _dice_rolled(g, p):
+            return "more built than the dice of its turns could pay for"
         if isl.number == 1:
             why = _why_track(g, p)
             if why:
@@ -185,6 +195,29 @@ def _why_unreachable(g):
         if why:
             return why
     return None
+
+
+def _dice_spent(g, p):
+    # Every build spends the dice of its cost (a joker turns a die, a trade spends two for
+    # one: neither adds a die), so this is the fewest dice that can have built the sheet.
+    isl = g.island
+    n = 0
+    for item in range(isl.n_items):
+        if g.is_built(item, p):
+            n += sum(COSTS[isl.kind(item)])
+    return n
+
+
+def _dice_rolled(g, p):
+    # The dice seat p's finished turns rolled: six a turn, or Island Two's ramp (3, 4, 5,
+    # then 6 by game turn) when several play. Seat p's k-th turn is game turn k * n + p.
+    t = g.turns[p]
+    if g.island.number == 1 or g.players == 1:
+        return 6 * t
+    n = 0
+    for k in range(min(t, 4)):
+        n += min(6, k * g.players + p + 3)
+    return n + 6 * max(0, t - 4)
 
 
 def _why_track(g, p):

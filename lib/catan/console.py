@@ -99,6 +99,31 @@ def parse_resource(word):
     return None
 
 
+def number(text):
+    """The value of ``text`` if it is a plain decimal number of at most six ASCII digits,
+    else None. ``str.isdigit`` is not enough: it accepts "²" and "①", which ``int``
+    refuses, and a number of thousands of digits costs time and memory for nothing."""
+    if not 0 < len(text) <= 6:
+        return None
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return None
+    return int(text)
+
+
+def read_line(read, say, prompt):
+    """One line from ``read(prompt)``. A line that is not text (invalid UTF-8 on a strictly
+    decoded stdin) or too long to hold in memory is refused with a message, and the prompt
+    comes again; EOFError and KeyboardInterrupt pass on."""
+    while True:
+        try:
+            return read(prompt)
+        except UnicodeError:
+            say(["That line was not readable text: type it again."])
+        except MemoryError:
+            say(["That line was too long: type it again."])
+
+
 def parse_dice(words):
     """A bit mask of the dice named by slot numbers 1..6 (``1 3 5``, ``135``, ``1,3``).
     ValueError for anything else. Slots past the dice in play are left for the core
@@ -156,23 +181,20 @@ def joker_for(game, name):
     ValueError with a reason if none."""
     isl = game.island
     n = name.upper()
-    if n[:1] == "J" and n[1:].isdigit():
-        j = int(n[1:]) - 1
+    if n[:1] == "J" and number(n[1:]) is not None:
+        j = number(n[1:]) - 1
         if 0 <= j < len(isl.jokers):
             return j
         raise ValueError("the jokers are J1 to J%d" % len(isl.jokers))
-    item = isl.item(n)  # ValueError for an unknown name
-    b = item - isl.n_roads
-    for j in range(len(isl.jokers)):
-        if b >= 0 and isl.jokers[j][1] >> b & 1:
-            return j
-    raise ValueError("%s has no joker" % n)
+    j = isl.joker_of(isl.item(n))  # ValueError for an unknown name
+    if j < 0:
+        raise ValueError("%s has no joker" % n)
+    return j
 
 
 def joker_label(game, j):
     """``K3(wool)``, or ``K6+K7(any)`` for a desert joker that needs two knights."""
-    knights = game.joker_knights(j).replace(" and ", "+")
-    return "%s(%s)" % (knights, FACE_SHORT[game.island.jokers[j][0]])
+    return "%s(%s)" % (game.island.joker_name(j), FACE_SHORT[game.island.jokers[j][0]])
 
 
 # ------------------------------------------------------------------- rendering
@@ -252,7 +274,7 @@ def render_jokers(game, p, width=80):
     """Jokers grouped by state: ready, used, locked (its knights not built yet)."""
     groups = (("ready:", []), ("used:", []), ("locked:", []))
     for j in range(len(game.island.jokers)):
-        if game.jokers[p] >> j & 1:
+        if game.joker_used(j, p):
             g = 1
         elif game.joker_unlocked(j, p):
             g = 0
@@ -380,7 +402,7 @@ def render_result(game, width=80):
         return lines
     w = game.winner
     if game.players == 1:
-        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns[w] + 1))
+        lines.append("P1 reached %d VP in %d turns" % (game.vp(w), game.turns_taken(w)))
         return lines
     order.sort(key=lambda q: (q != w, -game.vp(q), q))
     lines += wrap("", ["%d. %s %d VP" % (i + 1, player_name(order[i]), game.vp(order[i]))
@@ -410,7 +432,7 @@ class _Session:
 
     def ask(self, prompt):
         try:
-            return self.read(prompt)
+            return read_line(self.read, self.say, prompt)
         except EOFError:
             raise Quit("end of input")
         except KeyboardInterrupt:  # Ctrl-C at the REPL
@@ -447,7 +469,7 @@ class _Session:
             getattr(self, "do_" + verb)(args)
         except IllegalAction as why:
             # The core refused and changed nothing: say why in its own words.
-            self.say(["No: %s" % why])
+            self.say(wrap("No: ", str(why).split(" "), self.width))
         except ValueError as why:
             self.say(["%s (type ? for help)" % why])
 
@@ -519,7 +541,15 @@ class _Session:
         for name in args:
             try:
                 item = isl.item(name)
-                g.build(item)
+                try:
+                    g.build(item)
+                except IllegalAction as e:
+                    miss = g.missing(item)
+                    if len(miss) > 1 and g.why_sheet(item) is not None:
+                        # the refusal names one step back: say every step
+                        raise IllegalAction("%s (to build first: %s)" % (
+                            e, " ".join(isl.name(i) for i in miss)))
+                    raise
             except (IllegalAction, ValueError) as why:
                 # Builds before this one stand; say what was built, then the refusal.
                 if done:
@@ -543,9 +573,9 @@ class _Session:
         g = self.game
         name = die = resource = None
         for w in args:
-            if w.isdigit():
-                die = int(w) - 1
-            elif w[:1] in "kKjJ" and w[1:].isdigit():
+            if number(w) is not None:
+                die = number(w) - 1
+            elif w[:1] in "kKjJ" and number(w[1:]) is not None:
                 name = w
             else:
                 resource = parse_resource(w)
@@ -596,9 +626,9 @@ class _Session:
         if args:
             w = args[0].upper()
             w = w[1:] if w[:1] == "P" else w
-            if not w.isdigit() or not 1 <= int(w) <= g.players:
+            if number(w) is None or not 1 <= number(w) <= g.players:
                 raise ValueError("show P1 to P%d" % g.players)
-            p = int(w) - 1
+            p = number(w) - 1
         self.say(render_sheet(g, p, self.width))
 
     def do_help(self, args):
@@ -644,9 +674,9 @@ def parse_args(argv):
         if key == "code":
             opts[key] = value
             continue
-        if not value.isdigit():
+        if number(value) is None:
             raise ValueError("%s needs a number" % arg)
-        opts[key] = int(value)
+        opts[key] = number(value)
     if opts.get("island", 1) not in (1, 2):
         raise ValueError("the island is 1 or 2")
     if not 1 <= opts.get("players", 1) <= 4:
@@ -664,9 +694,9 @@ def make_dice(code):
 
 def _ask_number(ask, say, prompt, low, high):
     while True:
-        text = ask(prompt).strip()
-        if text.isdigit() and low <= int(text) <= high:
-            return int(text)
+        n = number(read_line(ask, say, prompt).strip())
+        if n is not None and low <= n <= high:
+            return n
         say(["Type a number from %d to %d." % (low, high)])
 
 
@@ -701,7 +731,8 @@ def setup(opts, read=input, write=print):
         if players is None:
             players = _ask_number(read, say, "Players (1-4)? ", 1, 4)
         while dice is None:
-            code = "" if opts else read("Game code (Enter: random dice; new: a code to share)? ")
+            code = "" if opts else read_line(
+                read, say, "Game code (Enter: random dice; new: a code to share)? ")
             try:
                 dice, code = _dice_for(code, say)
             except ValueError as why:
@@ -735,7 +766,8 @@ def _stdin_reader():
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
-        sys.stdout.write(line + "\n")
+        sys.stdout.write(line)  # not line + "\n": a long line is not copied again
+        sys.stdout.write("\n")
         return line
 
     return read

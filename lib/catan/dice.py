@@ -10,7 +10,7 @@ roll 0..2 within the turn, the die 0..5). Sources that do not care ignore the ke
   Each throw is a hash of the seed and the key, so two players with the same game code
   see the same dice whenever they throw the same die at the same moment of the same
   turn (a "duplicate" challenge), whatever they chose earlier.
-- ``ScriptedDice``: faces from a list, for tests.
+- ``ScriptedDice``: faces from a list, for tests (``DiceExhausted`` when they run out).
 """
 
 import os
@@ -81,8 +81,12 @@ class SeededDice:
             attempt += 1
 
 
+class DiceExhausted(Exception):
+    """ScriptedDice were asked for more faces than their script holds."""
+
+
 class ScriptedDice:
-    """Faces from a list (or any iterable of 0..5), for tests; ValueError when it runs out."""
+    """Faces from a list (or any iterable of 0..5), for tests; DiceExhausted when it runs out."""
 
     def __init__(self, faces):
         self._faces = iter(faces)
@@ -90,7 +94,7 @@ class ScriptedDice:
     def face(self, key=0):
         for f in self._faces:
             return f
-        raise ValueError("scripted dice ran out")
+        raise DiceExhausted("the scripted dice ran out of faces")
 
 
 def _check_symbol(value):

@@ -121,6 +121,14 @@ class Game:
     def over(self):
         return self.phase == OVER
 
+    def turns_taken(self, p):
+        """The turns player ``p`` has taken: those completed and, once the game is over, the
+        turn it ended in (Island Two's race is won during a turn, which never ends)."""
+        n = self.turns[p]
+        if self.phase == OVER and self.island.number == 2 and p == self.player:
+            n += 1
+        return n
+
     # ------------------------------------------------------------------ rolling
 
     def why_roll(self, mask=None):
@@ -213,7 +221,7 @@ class Game:
         if not 0 <= j < len(isl.jokers):
             return "there is no joker %d" % j
         gives, _ = isl.jokers[j]
-        if self.jokers[self.player] >> j & 1:
+        if self.joker_used(j):
             return "that joker is used"
         if not self.joker_unlocked(j):
             return "build %s first" % self.joker_knights(j)
@@ -226,6 +234,27 @@ class Game:
         if self.faces[die] == (gives if gives != ANY else resource):
             return "that die shows %s already" % FACE_NAMES[self.faces[die]]
         return None
+
+    def joker_used(self, j, p=None):
+        """Whether player ``p`` (the current one by default) has used joker ``j``: at any
+        time, between turns too."""
+        return bool(self.jokers[self.player if p is None else p] >> j & 1)
+
+    def missing(self, item, p=None):
+        """What player ``p`` must still build before ``item`` can be built, in the order of
+        the sheet (roads first, then buildings; every step back, not only the last): [] when
+        only the dice stand in the way."""
+        p = self.player if p is None else p
+        isl = self.island
+        seen = 0
+        todo = list(isl.needs(item))
+        while todo:
+            need = todo.pop()
+            if seen >> need & 1 or self.is_built(need, p):
+                continue
+            seen |= 1 << need
+            todo += isl.needs(need)
+        return [i for i in range(isl.n_items) if seen >> i & 1]
 
     def joker_knights(self, j):
         """The names of the knights that unlock joker ``j``, such as ``"K6 and K7"``."""

@@ -103,6 +103,20 @@ class Island:
         return ([r for r in range(self.n_roads) if roads >> r & 1]
                 + [self.n_roads + b for b in range(len(self.names)) if builds >> b & 1])
 
+    def joker_of(self, knight):
+        """The joker that knight ``knight`` (an item number) unlocks, or -1."""
+        b = knight - self.n_roads
+        if b >= 0:
+            for j in range(len(self.jokers)):
+                if self.jokers[j][1] >> b & 1:
+                    return j
+        return -1
+
+    def joker_name(self, j):
+        """A joker named by its knight(s): ``K3``, or ``K6+K7`` for one that needs two."""
+        need = self.jokers[j][1]
+        return "+".join(self.names[b] for b in range(len(self.names)) if need >> b & 1)
+
     def _need_mask(self, item, roads):
         if item < self.n_roads:
             need, other = self.roads[item], START

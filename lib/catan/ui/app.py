@@ -21,8 +21,8 @@ Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev"
 give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 """
 
-from catan.codec import SaveError, dumps, loads
-from catan.dice import HardwareDice, SeededDice
+from catan.codec import SaveError, crc16, dumps, loads
+from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
@@ -33,11 +33,13 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
+_DIRECTIONS = ("up", "down", "left", "right")
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
 _ON_DEMAND = ("menus", "info", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
-_SAVE_TAG = b"G"
+_SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
+_OLD_TAG = b"G"
 
 
 def _forget(names):
@@ -55,12 +57,17 @@ def _forget(names):
 
 
 def pack_save(game, levels):
-    """The bytes the app saves: a tag, the seats' levels, then the game's own save."""
-    return _SAVE_TAG + bytes((game.players,)) + bytes(levels) + dumps(game)
+    """The bytes the app saves: a tag, the seat count, the seats' levels and their CRC-16
+    (the codec's checksum covers only the game's own save), then the game's own save."""
+    head = _SAVE_TAG + bytes((game.players,)) + bytes(levels)
+    c = crc16(head)
+    return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
 
 def _hardware_dice(seed):
-    return SeededDice(seed) if seed is not None else HardwareDice()
+    # A "random" game draws its seed from the hardware random source: its dice are as
+    # unpredictable, and it has a code that can be shared like any other.
+    return SeededDice(seed if seed is not None else random_seed())
 
 
 class App:
@@ -79,11 +86,19 @@ class App:
         self.stats = Stats.load(store)
         self.game = None
         self.battery = None  # VSYS in volts, set by the device's loop where it is measured
+        self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
+        self._notes = []  # storage trouble met while playing, shown at the next chance
+        for rec in (self.settings, self.stats):
+            if rec.bad is not None:  # set aside once, then the defaults stand in its place
+                store.write(rec.NAME + "-bad", rec.bad)
+                rec.bad = None
+                rec.save(store)
         self._load_game()
+        self._load_review()
         for name, what in store.take_problems():
             self._problems.append("%s was %s: set aside" % (name, what))
         self.open("menus", "Title")
@@ -96,7 +111,15 @@ class App:
     def show(self, screen):
         """Show ``screen``. On-demand screen modules other than the one ``screen`` comes
         from (its class's ``MODULE``) are forgotten, so their code leaves the heap once no
-        screen of theirs is referenced any more."""
+        screen of theirs is referenced any more. Storage trouble noted since the last
+        screen (a save that failed) comes first, in a message that then shows ``screen``:
+        a player always learns that their game is not safe."""
+        if self._notes:
+            from catan.ui.info import Message
+
+            text = "\n".join(self._notes)
+            self._notes = []
+            screen = Message(self, "Storage", text, screen)
         self.screen = screen
         self.refresh_all()
         keep = getattr(screen, "MODULE", None)
@@ -149,6 +172,11 @@ class App:
             self.screen.paint(c)
         c.reset_clip()
 
+    def repeat_roles(self):
+        """The buttons that should repeat while held on this screen (for the input driver):
+        the joystick's directions, and X and Y where letters are typed."""
+        return getattr(self.screen, "REPEAT", _DIRECTIONS)
+
     def busy(self):
         """True while something happens without input (a computer's turn)."""
         b = getattr(self.screen, "busy", None)
@@ -173,10 +201,17 @@ class App:
         pct = int((v - 3.3) * 100 / 0.9)  # a LiPo cell: 3.3 V empty .. 4.2 V full
         return "battery %d%%" % min(100, max(0, pct))
 
-    def keys_help(self):
-        if self.joystick:
-            return "A:ok B:menu stick"
-        return "A:ok B:menu XY:move"
+    def key_name(self, key):
+        """The button that gives ``key`` ("ok" or "back") now: settings may swap A and B."""
+        ok = key == "ok"
+        return "A" if ok != bool(self.settings.swap) else "B"
+
+    def keys_help(self, back="menu"):
+        """The foot's key help; ``back``: what the back button does here (None: nothing)."""
+        text = self.key_name("ok") + ":ok"
+        if back:
+            text += " %s:%s" % (self.key_name("back"), back)
+        return text + (" stick" if self.joystick else " XY:move")
 
     # ------------------------------------------------------------------ seats
 
@@ -210,9 +245,24 @@ class App:
             from catan.coach import Review
 
             self.review = Review()
+        self.wrote(self.store.write("review", b""), "the coach's review")
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
+
+    def _load_review(self):
+        # The coach's review of the game in progress, as saved after each costly choice.
+        g = self.game
+        if g is None or g.over() or not self.settings.coach or g.island.number != 1:
+            return
+        from catan.coach import Review
+
+        self.review = Review.loads(self.store.read("review"))
+
+    def code(self):
+        """The game's code (its dice seed as six characters), or None: dice without a seed."""
+        seed = getattr(self.game.dice, "seed", None) if self.game is not None else None
+        return None if seed is None else seed_to_code(seed)
 
     def start_turn(self):
         from catan.ui.turn import Turn
@@ -227,12 +277,23 @@ class App:
         if not data:
             return
         try:
-            if data[:1] != _SAVE_TAG or len(data) < 2 or len(data) < 2 + data[1]:
+            # The wrapper is outside the codec's checksum (and a store may have none):
+            # every byte is checked, and a level that is not a level is a damaged save.
+            tag = data[:1]
+            if tag not in (_SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
                 raise SaveError("not a saved game of this app")
             n = data[1]
-            g = loads(bytes(data[2 + n:]), self.make_dice(None))
+            at = 2 + n + (2 if tag == _SAVE_TAG else 0)
+            if len(data) < at:
+                raise SaveError("the save is cut short")
+            if tag == _SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+                raise SaveError("the seats are damaged (checksum)")
+            g = loads(bytes(data[at:]), self.make_dice(None))
             if g.players != n:
                 raise SaveError("the seats do not match the game")
+            for v in data[2:2 + n]:
+                if v != HUMAN and v >= len(LEVEL_NAMES):
+                    raise SaveError("a seat's level is damaged")
         except SaveError as e:
             self.store.write("game-bad", data)
             self.store.write("game", b"")
@@ -242,10 +303,24 @@ class App:
         self.levels = bytes(data[2:2 + n])
 
     def save(self):
-        if not self.store.write("game", pack_save(self.game, self.levels)):
-            say = getattr(self.screen, "say", None)  # the turn screen shows it at once
-            if say:
-                say("Could not save: %s" % getattr(self.store, "error", "?"))
+        self.wrote(self.store.write("game", pack_save(self.game, self.levels)), "the game")
+
+    def wrote(self, ok, what):
+        """Note a failed write of ``what`` and whatever the store set aside on the way; the
+        next screen shown (or the turn screen, at once, if it stays) reports them."""
+        if not ok:
+            self._notes.append("Could not save %s (%s): it is not safe." % (
+                what, getattr(self.store, "error", None) or "?"))
+        take = getattr(self.store, "take_problems", None)
+        for name, why in take() if take else ():
+            self._notes.append("%s was %s: set aside" % (name, why))
+
+    def _say_notes(self):
+        # Trouble during a turn, when the turn screen stays: its foot says it at once.
+        say = getattr(self.screen, "say", None)
+        if self._notes and say:
+            say(" ".join(self._notes))
+            self._notes = []
 
     def perform(self, action):
         """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
@@ -256,7 +331,11 @@ class App:
                 return why
         if self.review is not None and self.level(g.player) is None:
             try:
+                before = self.review.items[:]
                 self.review.note(g, action)
+                if self.review.items != before:  # a new costly choice: keep it over a restart
+                    self.wrote(self.store.write("review", self.review.dumps()),
+                               "the coach's review")
             except Exception:  # the coach must never stop a game
                 self.review = None
         try:
@@ -272,6 +351,7 @@ class App:
             self._turn_over()
         else:
             self.save()
+        self._say_notes()
         return None
 
     def _turn_over(self):
@@ -280,11 +360,11 @@ class App:
         g = self.game
         if g.over():
             self._record()
-            self.store.write("game", b"")
+            self.wrote(self.store.write("game", b""), "the game")
             self.open("info", "GameOver")
             return
         self.save()
-        self.stats.save(self.store)
+        self.wrote(self.stats.save(self.store), "the statistics")
         p = g.player
         humans = self.humans()
         if self.level(p) is None and len(humans) > 1:
@@ -309,8 +389,8 @@ class App:
                             xs += 1
                     st.add_one(g.score(p), xs)
                 else:
-                    st.add_two(g.winner == p, g.turns[p])
-        st.save(self.store)
+                    st.add_two(g.winner == p, g.turns_taken(p))
+        self.wrote(st.save(self.store), "the statistics")
 
     def computer_step(self):
         """One action of the computer seat whose turn it is (shown by the turn screen)."""
@@ -358,8 +438,19 @@ class App:
         g = self.game
         if g.over():
             self.open("info", "GameOver")
+        elif self.level(g.player) is None and len(self.humans()) > 1:
+            self.open("info", "HandOver")  # pass and play: the device goes to that person
         else:
             self.start_turn()
 
+    def save_summary(self):
+        """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
+        g = self.game
+        seats = ", ".join("%s %s" % (self.seat_name(p), "person" if self.level(p) is None
+                                     else self.level_name(p)) for p in range(g.players))
+        return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
+                                                 self.seat_name(g.player),
+                                                 g.turns[g.player] + 1)
+
     def save_settings(self):
-        self.settings.save(self.store)
+        self.wrote(self.settings.save(self.store), "the settings")

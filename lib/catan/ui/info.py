@@ -36,7 +36,7 @@ class Message:
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
         wg.bar(c, 0, 0, lay.width, self.title, cv.GOLD)
         wg.paragraph(c, 4, wg.BAR + 4, lay.width - 8, self.text, cv.WHITE)
-        c.text(4, lay.height - wg.LINE - 1, "A: continue", cv.SAND)
+        c.text(4, lay.height - wg.LINE - 1, self.app.key_name("ok") + ": continue", cv.SAND)
 
 
 def _summary(c, app, y, w, rank=False):
@@ -99,7 +99,8 @@ class HandOver:
         c.fill_rect(0, 0, lay.width, 22, wg.PLAYER_COLOUR[p])
         wg.centred(c, 0, lay.width, 2, "Pass to %s" % app.seat_name(p), cv.BLACK, font_large)
         _summary(c, app, 26, lay.width)
-        c.text(4, lay.height - wg.LINE - 1, "%s: press A to start" % app.seat_name(p), cv.SAND)
+        c.text(4, lay.height - wg.LINE - 1, "%s: press %s to start" % (
+            app.seat_name(p), app.key_name("ok")), cv.SAND)
 
 
 class GameOver:
@@ -115,7 +116,7 @@ class GameOver:
         isl = g.island.number
         self.pending = []  # seats whose result enters the high-score table
         for p in app.humans():
-            v = g.score(p) if isl == 1 else (g.turns[p] if g.winner == p else None)
+            v = g.score(p) if isl == 1 else (g.turns_taken(p) if g.winner == p else None)
             if v is not None and st.qualifies(isl, v):
                 self.pending.append((p, v))
         self.review = app.review.worst(3) if app.review is not None else []
@@ -141,7 +142,7 @@ class GameOver:
         p, v = self.pending.pop(0)
         app = self.app
         app.stats.add_high(app.game.island.number, v, text)
-        app.stats.save(app.store)
+        app.wrote(app.stats.save(app.store), "the high scores")
         return None
 
     def paint(self, c):
@@ -160,20 +161,26 @@ class GameOver:
                 y = wg.paragraph(c, 4, y, lay.width - 8, "Turn %d: -%s. You: %s; coach: %s." % (
                     turn + 1, _num(loss), describe(g, action), describe(g, advice)),
                     cv.WHITE) + 3
-            c.text(4, lay.height - wg.LINE - 1, "A: done", cv.SAND)
+            c.text(4, lay.height - wg.LINE - 1, app.key_name("ok") + ": done", cv.SAND)
             return
         w = g.winners()
         if g.players == 1:
             if g.island.number == 1:
                 head = "Final score %d" % g.score(0)
             else:
-                head = "10 VP in %d turns" % g.turns[0]
+                head = "10 VP in %d turns" % g.turns_taken(0)
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
+        code = app.code()
+        if code:  # to share the game: the same dice for whoever plays this code
+            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
         _summary(c, app, wg.BAR + 3, lay.width, rank=True)
-        more = "A: enter your initials" if self.pending else "A: continue"
-        c.text(4, lay.height - wg.LINE - 1, more, cv.SAND)
+        if self.pending:
+            more = "enter your initials" + (", then the coach's review" if self.review else "")
+        else:
+            more = "the coach's review" if self.review else "continue"
+        c.text(4, lay.height - wg.LINE - 1, "%s: %s" % (app.key_name("ok"), more), cv.SAND)
 
 
 class Scores:
@@ -202,7 +209,8 @@ class Scores:
         lay = self.app.lay
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
         (self._sheet, self._stats, self._stats, self._high, self._dice)[self.page](c)
-        c.text(4, lay.height - wg.LINE - 1, "X/Y: page  A: back", cv.DEEP)
+        c.text(4, lay.height - wg.LINE - 1, "X/Y: page  %s: back" % self.app.key_name("ok"),
+               cv.DEEP)
 
     def _sheet(self, c):
         app = self.app
@@ -211,6 +219,9 @@ class Scores:
         isl = g.island.number
         title = "Island %s, turn %d" % (_ISLANDS[isl - 1], g.turns[g.player] + 1)
         wg.bar(c, 0, 0, lay.width, title)
+        code = app.code()
+        if code:
+            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
         _summary(c, app, wg.BAR + 3, lay.width)
 
     def _stats(self, c):
@@ -221,13 +232,15 @@ class Scores:
         games = st.games[k]
         if k == 0:
             avg = _avg(st.total[0], games)
-            line = "%d games, average %s, best %s, X %d" % (
-                games, avg, "-" if st.best[0] < 0 else "%d" % st.best[0], st.extra[0])
+            line = "%s, average %s, best %s, %s with an X" % (
+                wg.count(games, "game", "games"), avg,
+                "-" if not games else "%d" % st.best[0], wg.count(st.extra[0], "turn", "turns"))
             axis = ("0", "70", "130+")
         else:
             won = st.extra[1]
-            line = "%d games, %d won, average %s turns, best %s" % (
-                games, won, _avg(st.total[1], won), "-" if st.best[1] < 0 else "%d" % st.best[1])
+            line = "%s, %d won, average %s turns, best %s" % (
+                wg.count(games, "game", "games"), won, _avg(st.total[1], won),
+                "-" if not won else "%d" % st.best[1])
             axis = ("7", "14", "20+")
         y = wg.paragraph(c, 4, wg.BAR + 3, lay.width - 8, line, cv.WHITE) + 2
         _bars(c, 4, y, lay.width - 8, lay.height - y - 2 * wg.LINE - 4, st.hist[k], cv.GOLD)
@@ -286,8 +299,10 @@ def _leave(app, owner):
 def _avg(total, n):
     if not n:
         return "-"
-    v = (10 * total + n // 2) // n
-    return "%d.%d" % (v // 10, v % 10)
+    # to one decimal, halves away from zero, the sign apart (floor division would take
+    # -12.5 to -13.5)
+    v = (10 * abs(total) + n // 2) // n
+    return "%s%d.%d" % ("-" if total < 0 and v else "", v // 10, v % 10)
 
 
 def _bars(c, x, y, w, h, counts, colour):

@@ -19,6 +19,7 @@ class Menu:
 
     MODULE = "menus"  # see App.show
     title = ""
+    back_label = "back"  # what the back button does, for the foot (None: nothing)
 
     def __init__(self, app):
         self.app = app
@@ -95,14 +96,25 @@ class Menu:
             bx, by, bw, bh = self.row_box(i)
             wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
         y = self.top() + len(self.rows) * _ROW + 3
-        y = wg.paragraph(c, x + 3, y, w - 6, self.note(), cv.SAND)
-        c.text(x + 3, lay.height - wg.LINE - 1, self.app.keys_help(), cv.DEEP)
+        foot = lay.height - wg.LINE - 1
+        for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
+            if y + wg.LINE > foot:
+                break
+            c.text(x + 3, y, line, cv.SAND)
+            y += wg.LINE
+        c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
 
 
 class Title(Menu):
     """The first screen: continue, new game, scores, dice, rules, settings."""
 
     title = "Catan Dice Game"
+    back_label = None
+
+    def __init__(self, app):
+        Menu.__init__(self, app)
+        if app.title_row in self.rows:  # back from a sub-screen: the cursor where it was
+            self.i = self.rows.index(app.title_row)
 
     def items(self):
         rows = ["New game", "Scores & stats", "Dice fairness", "Rules card", "Settings"]
@@ -124,6 +136,7 @@ class Title(Menu):
     def choose(self, i):
         app = self.app
         r = self.rows[i]
+        app.title_row = r
         if r == "Continue":
             app.resume()
         elif r == "New game":
@@ -183,7 +196,7 @@ class NewGame(Menu):
 
     def items(self):
         return (["Island", "Players"] + ["P%d" % (p + 1) for p in range(len(self.seats))]
-                + ["Dice", "Start"])
+                + ["Dice", "Type a code", "Start"])
 
     def value(self, i):
         r = self.rows[i]
@@ -198,6 +211,12 @@ class NewGame(Menu):
             return "code " + self.code if self.code else "random"
         return None
 
+    def top(self):
+        # four seats on a 135-pixel screen: the rows move up to leave the foot clear
+        if wg.BAR + 4 + len(self.rows) * _ROW > self.app.lay.height - wg.LINE - 1:
+            return wg.BAR + 1
+        return wg.BAR + 4
+
     def note(self):
         r = self.rows[self.i]
         if r == "Island":
@@ -205,7 +224,9 @@ class NewGame(Menu):
                 return "Score attack: 15 turns, build in order."
             return "Race to 10 VP; awards for road and army."
         if r == "Dice":
-            return "A code gives everyone the same dice."
+            return "A code gives everyone the same dice: share it."
+        if r == "Type a code":
+            return "Play the dice of a code someone shared."
         if r == "Players" and self.island == 2 and len(self.seats) == 1:
             return "One player: the solo race."
         return ""
@@ -233,12 +254,18 @@ class NewGame(Menu):
     def choose(self, i):
         r = self.rows[i]
         if r == "Start":
-            seed = code_to_seed(self.code) if self.code else None
-            self.app.new_game(self.island, self.seats, seed)
-        elif r == "Dice":
+            if self.app.has_save():
+                self.app.show(Replace(self.app, self))
+            else:
+                self.start()
+        elif r == "Type a code":
             self.app.show(TextEntry(self.app, self, "Game code", self.code or "", 6, CODE_ALPHABET))
-        else:
+        else:  # Dice (random <-> a new code) and the rest: one step on
             self.change(i, 1)
+
+    def start(self):
+        seed = code_to_seed(self.code) if self.code else None
+        self.app.new_game(self.island, self.seats, seed)
 
     def entered(self, text):
         """A code typed in TextEntry: None if accepted, else why not."""
@@ -251,6 +278,31 @@ class NewGame(Menu):
 
     def back(self):
         self.app.open("menus", "Title")
+
+
+class Replace(Menu):
+    """A new game would replace the saved one: ask first, saying whose game it is."""
+
+    title = "Replace the saved game?"
+
+    def __init__(self, app, owner):
+        self.owner = owner  # the new-game form
+        Menu.__init__(self, app)
+
+    def items(self):
+        return ["Keep it", "Replace it"]
+
+    def note(self):
+        return "Saved: %s. It is lost if the new game starts." % self.app.save_summary()
+
+    def choose(self, i):
+        if i == 1:
+            self.owner.start()
+        else:
+            self.back()
+
+    def back(self):
+        self.app.show(self.owner)
 
 
 class Pause(Menu):
@@ -275,7 +327,8 @@ class Pause(Menu):
     def note(self):
         if self.rows[self.i] == "Quit to title":
             return "The game is saved: continue it later."
-        return ""
+        code = self.app.code()
+        return "Game code %s: the same dice for whoever plays it." % code if code else ""
 
     def choose(self, i):
         app = self.app
@@ -332,11 +385,20 @@ class SettingsMenu(Menu):
                     "Each move then takes a little longer.")
         return ""
 
-    def change(self, i, step):
+    def handle(self, key):
+        if self.confirm and key in ("prev", "up", "next", "down", "back", "menu"):
+            self.confirm = False  # leaving the row disarms "Reset statistics"
+            self.changed()
+        Menu.handle(self, key)
+
+    def change(self, i, step, wrap=False):
         s = self.app.settings
         r = self.rows[i]
         if r == "Brightness":
-            s.brightness = min(10, max(1, s.brightness + step))
+            v = s.brightness + step
+            if wrap:  # A steps round: 10 goes on to 1 (a board without left and right)
+                v = (v - 1) % 10 + 1
+            s.brightness = min(10, max(1, v))
         elif r == "Choose with":
             s.swap ^= 1
         elif r == "Animation":
@@ -363,7 +425,7 @@ class SettingsMenu(Menu):
                 self.confirm = True
             self.changed()
         else:
-            self.change(i, 1)
+            self.change(i, 1, True)
 
     def back(self):
         if self.owner is not None:
@@ -379,6 +441,7 @@ class TextEntry:
     or a reason to refuse."""
 
     MODULE = "menus"  # see App.show
+    REPEAT = ("x", "y", "up", "down", "left", "right")  # held, they step through the letters
 
     def __init__(self, app, owner, title, text, length, alphabet):
         self.app = app
@@ -439,8 +502,9 @@ class TextEntry:
             c.text(x + (w - c.text_width(ch, font_large)) // 2, y + 6, ch,
                    cv.WHITE if on else cv.BLACK, font_large)
         y = 78
-        help = "X/Y: letter  A: next  B: back" if not self.app.joystick else \
-            "up/down: letter  A: next  B: back"
+        help = "%s: letter  %s: next  %s: back" % (
+            "up/down" if self.app.joystick else "X/Y", self.app.key_name("ok"),
+            self.app.key_name("back"))
         y = wg.paragraph(c, 6, y, lay.width - 12, help, cv.SAND)
         if self.error:
             wg.paragraph(c, 6, y + 2, lay.width - 12, self.error, cv.RED)

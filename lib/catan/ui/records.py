@@ -24,9 +24,28 @@ def _get(b, i, n):
     return v
 
 
-def _put(out, v, n):
+def _get_signed(b, i, n):
+    v = _get(b, i, n)
+    return v - (1 << (8 * n)) if v >> (8 * n - 1) else v
+
+
+def _put(out, v, n, signed=False):
+    # ``v`` in ``n`` bytes (two's complement if ``signed``), held to what they can store: a
+    # counter that outgrows its field stops at the top rather than wrapping to a number it
+    # never was, so every record written reads back as near as it can be.
+    top = 1 << (8 * n - (1 if signed else 0))
+    v = min(max(v, -top if signed else 0), top - 1)
     for k in range(n - 1, -1, -1):
         out.append((v >> (8 * k)) & 0xFF)
+
+
+def _initials(text):
+    # Three printable ASCII characters (what the font draws and the record holds): anything
+    # else becomes "?", so the record always reads back.
+    out = ""
+    for ch in (text + "   ")[:3]:
+        out += ch if " " <= ch <= "~" else "?"
+    return out
 
 
 class Settings:
@@ -40,19 +59,22 @@ class Settings:
         self.speed = 1
         self.coach = 0  # the review costs a coach evaluation per action: opt in
         self.problem = None
+        self.bad = None  # the unreadable record, for the app to set aside
 
     @classmethod
     def load(cls, store):
         s = cls()
         data = store.read(cls.NAME)
         if data:
-            if len(data) == 6 and data[:2] == _SETTINGS and 1 <= data[2] <= 10 and data[4] < 4:
+            if (len(data) == 6 and data[:2] == _SETTINGS and 1 <= data[2] <= 10
+                    and data[3] < 2 and data[4] < len(SPEEDS) and data[5] < 2):
                 s.brightness = data[2]
                 s.swap = data[3] & 1
                 s.speed = data[4]
                 s.coach = data[5] & 1
             else:
                 s.problem = "settings were unreadable: defaults restored"
+                s.bad = data
         return s
 
     def dumps(self):
@@ -75,18 +97,20 @@ class Stats:
     def __init__(self):
         self.games = [0, 0]
         self.total = [0, 0]  # Island One: sum of scores; Island Two: sum of turns of wins
-        self.best = [-1, -1]  # -1: none yet
+        self.best = [0, 0]  # meaningful once a game (Island One) or a win (Two) is counted
         self.extra = [0, 0]  # Island One: Xs entered; Island Two: wins
         self.hist = [[0] * BINS, [0] * BINS]
         self.high = [[], []]  # per island: [(value, initials)], best first
         self.dice = [0] * 6
         self.last = 0  # checksum of the last game recorded (a game is counted once)
         self.problem = None
+        self.bad = None  # the unreadable record, for the app to set aside
 
     @staticmethod
     def bin_of(island, value):
-        """The histogram bar of a score (Island One, 10 points a bar) or of a number of
-        turns to win (Island Two, from 7 turns up)."""
+        """The histogram bar of a score (Island One, 10 points a bar, below 10 in the first)
+        or of a number of turns to win (Island Two: the first bar is 7 turns, the fewest
+        that can reach 10 VP, counting the winning turn)."""
         b = value // 10 if island == 1 else value - 7
         return min(max(b, 0), BINS - 1)
 
@@ -94,7 +118,7 @@ class Stats:
         self.games[0] += 1
         self.total[0] += score
         self.extra[0] += xs
-        if score > self.best[0]:
+        if self.games[0] == 1 or score > self.best[0]:
             self.best[0] = score
         self.hist[0][self.bin_of(1, score)] += 1
 
@@ -103,7 +127,7 @@ class Stats:
         if won:
             self.extra[1] += 1
             self.total[1] += turns
-            if self.best[1] < 0 or turns < self.best[1]:
+            if self.extra[1] == 1 or turns < self.best[1]:
                 self.best[1] = turns
             self.hist[1][self.bin_of(2, turns)] += 1
 
@@ -120,7 +144,7 @@ class Stats:
         i = 0
         while i < len(h) and (h[i][0] >= value if island == 1 else h[i][0] <= value):
             i += 1
-        h.insert(i, (value, initials))
+        h.insert(i, (value, _initials(initials)))
         del h[HIGH:]
 
     def add_dice(self, counts):
@@ -131,15 +155,15 @@ class Stats:
         out = bytearray(_STATS)
         for i in range(2):
             _put(out, self.games[i], 3)
-            _put(out, self.total[i] & 0xFFFFFFFF, 4)
-            _put(out, (self.best[i] + 1) & 0xFFFF, 2)
+            _put(out, self.total[i], 4, True)
+            _put(out, self.best[i] + 1, 2, True)  # + 1: version 1 wrote -1 for "none yet"
             _put(out, self.extra[i], 3)
             for n in self.hist[i]:
                 _put(out, n, 3)
             out.append(len(self.high[i]))
             for value, initials in self.high[i]:
-                _put(out, (value + 0x8000) & 0xFFFF, 2)
-                out.extend((initials + "   ")[:3].encode())
+                _put(out, value + 0x8000, 2)
+                out.extend(_initials(initials).encode())
         for n in self.dice:
             _put(out, n, 4)
         _put(out, self.last, 2)
@@ -155,6 +179,7 @@ class Stats:
             except (IndexError, ValueError):
                 s.__init__()
                 s.problem = "statistics were unreadable: started afresh"
+                s.bad = data
         return s
 
     def _parse(self, b):
@@ -163,10 +188,8 @@ class Stats:
         i = 2
         for k in range(2):
             self.games[k] = _get(b, i, 3)
-            self.total[k] = _get(b, i + 3, 4)
-            if self.total[k] & 0x80000000:
-                self.total[k] -= 1 << 32
-            self.best[k] = _get(b, i + 7, 2) - 1
+            self.total[k] = _get_signed(b, i + 3, 4)
+            self.best[k] = _get_signed(b, i + 7, 2) - 1
             self.extra[k] = _get(b, i + 9, 3)
             i += 12
             self.hist[k] = [_get(b, i + 3 * j, 3) for j in range(BINS)]
@@ -177,7 +200,14 @@ class Stats:
                 raise ValueError("too many high scores")
             h = []
             for _ in range(n):
-                h.append((_get(b, i, 2) - 0x8000, bytes(b[i + 2:i + 5]).decode()))
+                text = bytes(b[i + 2:i + 5])
+                for ch in text:
+                    if not 32 <= ch <= 126:
+                        raise ValueError("initials")
+                v = _get(b, i, 2) - 0x8000
+                if h and (v > h[-1][0] if k == 0 else v < h[-1][0]):
+                    raise ValueError("high scores out of order")
+                h.append((v, text.decode()))
                 i += 5
             self.high[k] = h
         self.dice = [_get(b, i + 4 * f, 4) for f in range(6)]

@@ -219,7 +219,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         if not _visible(c, x, y, w, h):
             continue
         gives = isl.jokers[j][0]
-        used = game.jokers[p] >> j & 1
+        used = game.joker_used(j, p)
         if game.joker_unlocked(j, p) and not used:
             c.fill_rect(x + 2, y + 2, 18, 18, cv.WHITE)
             c.sprite(x + 3, y + 3, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])

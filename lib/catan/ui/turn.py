@@ -82,7 +82,7 @@ class Turn:
         elif self.mode == _PICK_RES:
             t = [RES + r for r in range(GOLD) if self._res_ok(r)]
         elif self.mode == _CONFIRM_X:
-            t = [END_B, UNDO_B] if g.why_undo() is None else [END_B]
+            t = [END_B, UNDO_B]  # UNDO_B reads "Back" here: it cancels
         elif g.phase == ROLL:
             t = [ROLL_B]
         elif g.phase == REROLL:
@@ -101,6 +101,11 @@ class Turn:
         if home or self.cursor not in t:
             if g.phase == REROLL and self.mode == _NORMAL and not home and KEEP_B in t:
                 self.cursor = KEEP_B
+            elif self.mode == _CONFIRM_X:
+                self.cursor = UNDO_B  # "Back": A twice never writes an X
+            elif g.phase == BUILD and self.mode == _NORMAL and not home and len(t) > 1:
+                # after a build, a joker or a trade: never on Undo, whose A would take it back
+                self.cursor = t[0] if t[0] != UNDO_B else t[1]
             else:
                 self.cursor = t[0] if t else -1
 
@@ -175,16 +180,20 @@ class Turn:
             self.choose()
         elif role == "back":
             if self.mode != _NORMAL:
-                self.mode = _NORMAL
-                self.joker = -1
-                self.app.refresh_all()
-                self.retarget()
+                self.cancel()
             else:
                 self.app.pause()
         elif role == "hint":
             self.hint()
         elif role == "sheet":
             self.app.open("info", "Scores", 0, self)
+
+    def cancel(self):
+        """Leave a picker or the X confirmation: back to the turn as it was."""
+        self.mode = _NORMAL
+        self.joker = -1
+        self.app.refresh_all()
+        self.retarget()
 
     def move(self, step):
         t = self.targets
@@ -193,6 +202,8 @@ class Turn:
         old = self.cursor
         before = self._lines()
         i = t.index(old) if old in t else 0
+        if i + step < 0 and self.game.phase == REROLL and self.mode == _NORMAL:
+            return  # no wrapping from die 1 round to Keep: one stray press must not end rolling
         self.cursor = t[(i + step) % len(t)]
         self._cursor_moved(old, before)
 
@@ -320,7 +331,10 @@ class Turn:
             else:
                 self.act(("trade", r))
         elif self.mode == _CONFIRM_X:
-            self.act(("end",) if t == END_B else ("undo",))
+            if t == END_B:
+                self.act(("end",))
+            else:
+                self.cancel()
         elif DIE <= t < RES:
             before = self._lines()
             self.marks ^= 1 << (t - DIE)
@@ -360,6 +374,7 @@ class Turn:
         if why:
             self.say(why)
             return
+        self.msg = ""  # a refusal or the coach's line was about the state before
         self.after(action)
 
     def after(self, action):
@@ -388,17 +403,26 @@ class Turn:
             elif t == END_B:
                 yours = ("end",)
         action, best, unit, mine = self.app.advice(yours)
-        self.mode = _NORMAL
-        self.joker = -1
         op = action[0]
-        if op == "roll" and g.phase == REROLL:
-            self.marks = action[1]
-        self.retarget()
-        goal = {"roll": ROLL_B, "stop": KEEP_B, "trade": TRADE_B, "end": END_B}.get(op)
-        if op == "build":
-            goal = action[1]
-        elif op == "joker":
-            goal = sheet.JOKER + action[1]
+        if self.mode == _CONFIRM_X:
+            self.cancel()
+        if self.mode != _NORMAL:
+            # picking a joker's die or a resource: the pick stays; the cursor goes to the
+            # coach's die or resource when its advice is this very joker or trade
+            goal = None
+            if op == "joker" and action[1] == self.joker:
+                goal = DIE + action[2] if self.mode == _PICK_DIE else RES + action[3]
+            elif op == "trade" and self.joker < 0:
+                goal = RES + action[1]
+        else:
+            if op == "roll" and g.phase == REROLL:
+                self.marks = action[1]
+            self.retarget()
+            goal = {"roll": ROLL_B, "stop": KEEP_B, "trade": TRADE_B, "end": END_B}.get(op)
+            if op == "build":
+                goal = action[1]
+            elif op == "joker":
+                goal = sheet.JOKER + action[1]
         if goal in self.targets:
             self.cursor = goal
         self.app.refresh_all()
@@ -505,7 +529,8 @@ class Turn:
             for k in range(len(lines)):
                 c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
         else:
-            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(), w - 6), cv.DARK)
+            back = "menu" if self.mode == _NORMAL else "cancel"
+            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
 
     def _fit(self, c, s, w):
         while len(s) > 1 and c.text_width(s) > w:
@@ -593,7 +618,8 @@ class Turn:
         if t == ROLL_B:
             if g.phase == ROLL:
                 return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
-            return [("Roll the %d marked dice." % popcount(self.marks), cv.WHITE),
+            return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
+                     cv.WHITE),
                     ("Mark dice with A first." if not self.marks else "", cv.DARK)]
         if t == KEEP_B:
             return [("Keep these dice and build.", cv.WHITE)]
@@ -639,7 +665,7 @@ def describe(g, action):
         mask = action[1]
         if mask is None or g.phase == ROLL:
             return "rolls all dice"
-        return "re-rolls %d dice" % popcount(mask)
+        return "re-rolls " + wg.count(popcount(mask), "die", "dice")
     if op == "stop":
         return "keeps the dice"
     if op == "build":

@@ -54,6 +54,11 @@ def wrap(c, s, w):
     return out
 
 
+def count(n, one, many):
+    """``n`` and the noun for it: "1 die", "3 dice"."""
+    return "%d %s" % (n, one if n == 1 else many)
+
+
 def paragraph(c, x, y, w, s, colour):
     """Draw ``s`` wrapped to width ``w`` (``"\\n"`` starts a new paragraph); the y after it."""
     for part in s.split("\n"):

@@ -1,0 +1,192 @@
+"""Settings, statistics and high scores (lib/catan/ui/records.py): every record written reads
+back, for every field over its whole range; negative Island One scores; Island Two turns
+counted with the winning turn (issue 14, points 5 and 6)."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+MP_DIR = Path(__file__).parent / "mp"
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from helpers import build, new_game, roll, turn  # noqa: E402
+from memstore import MemStore  # noqa: E402
+from catan.dice import SeededDice  # noqa: E402
+from catan.ui import info  # noqa: E402
+from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+from catan.ui.records import BINS, HIGH, SPEEDS, Settings, Stats  # noqa: E402
+
+
+def _reload(s):
+    store = MemStore()
+    s.save(store)
+    back = type(s).load(store)
+    assert back.problem is None, store.files
+    return back
+
+
+def _fields(s):
+    return (s.games, s.total, s.best, s.extra, s.hist, s.high, s.dice, s.last)
+
+
+# ------------------------------------------------------------------ point 5
+
+def test_island_one_best_below_zero_is_recorded_and_shown():
+    s = Stats()
+    s.add_one(-30, 15)
+    assert s.best[0] == -30
+    s.add_one(-28, 14)
+    assert s.best[0] == -28
+    back = _reload(s)
+    assert back.best[0] == -28 and back.total[0] == -58 and back.games[0] == 2
+    app = App(DioCanvas(240, 135), MemStore({"stats": s.dumps()}), dice=lambda _: SeededDice(1))
+    app.open("info", "Scores", 1)
+    texts = []
+    app.c.text = lambda x, y, t, *a, **k: texts.append(t)  # what the page writes
+    app.draw()
+    assert any("average -29.0, best -28" in t for t in texts), texts
+
+
+def test_a_best_of_minus_one_is_a_score_not_none():
+    s = Stats()
+    s.add_one(-1, 1)
+    assert _reload(s).best[0] == -1 and _reload(s).games[0] == 1
+
+
+@pytest.mark.parametrize("total, n, shown", [
+    (-25, 2, "-12.5"), (25, 2, "12.5"), (-1, 3, "-0.3"), (-1, 30, "0.0"), (0, 5, "0.0"),
+    (-30, 1, "-30.0"), (94, 7, "13.4"), (-94, 7, "-13.4"), (7, 0, "-")])
+def test_average_of_negative_totals(total, n, shown):
+    assert info._avg(total, n) == shown
+
+
+SOLO_BEST = [("BLBLWG", "R0", "S1"), ("BLBLBL", "R2", "R3", "R5"), ("BLWGBL", "S2", "R1"),
+             ("OOOGG$", "C1"), ("BLOWG$", "R4", "K1"), ("OOOGG$", "C2")]
+
+
+def _won_solo():
+    # the fastest race there is: 10 VP in the 7th turn
+    g = new_game(2, 1)
+    for step in SOLO_BEST:
+        turn(g, *step)
+    roll(g, "OWGOWG")
+    g.stop()
+    build(g, "K2", "K3")
+    assert g.over()
+    return g
+
+
+def test_island_two_counts_the_winning_turn():
+    app = App(DioCanvas(240, 135), MemStore(), dice=lambda _: SeededDice(1))
+    app.game = _won_solo()
+    app.levels = bytes((HUMAN,))
+    app._turn_over()
+    st_ = app.stats
+    assert st_.best[1] == 7 and st_.total[1] == 7 and st_.extra[1] == 1
+    assert st_.hist[1][0] == 1  # the first bar is 7 turns
+    assert app.screen.pending == [(0, 7)]  # the high score is 7 turns too
+    assert Stats.bin_of(2, 8) == 1 and Stats.bin_of(2, 7) == 0
+
+
+# ------------------------------------------------------------------ point 6
+
+def test_non_ascii_initials_still_give_a_record_that_loads():
+    s = Stats()
+    s.add_high(1, 90, "ÄÖÜ")
+    s.add_high(1, 80, "e\u0301x")
+    s.add_high(2, 9, "日本語")
+    back = _reload(s)
+    assert [t for _, t in back.high[0]] == ["???", "e?x"] and back.high[1] == [(9, "???")]
+
+
+_count = st.integers(0, 1 << 40)
+_text = st.text(max_size=5)
+
+
+@settings(max_examples=300)
+@given(games=st.lists(_count, min_size=2, max_size=2),
+       total=st.lists(st.integers(-(1 << 40), 1 << 40), min_size=2, max_size=2),
+       best=st.lists(st.integers(-(1 << 20), 1 << 20), min_size=2, max_size=2),
+       extra=st.lists(_count, min_size=2, max_size=2),
+       hist=st.lists(st.lists(_count, min_size=BINS, max_size=BINS), min_size=2, max_size=2),
+       high=st.lists(st.lists(st.tuples(st.integers(-(1 << 20), 1 << 20), _text), max_size=HIGH),
+                     min_size=2, max_size=2),
+       dice=st.lists(_count, min_size=6, max_size=6), last=st.integers(0, 0xFFFF))
+def test_every_statistics_field_round_trips_over_its_whole_range(games, total, best, extra, hist,
+                                                                  high, dice, last):
+    s = Stats()
+    s.games, s.total, s.best, s.extra, s.hist, s.dice, s.last = games, total, best, extra, hist, dice, last
+    for k in range(2):
+        for v, t in high[k]:
+            s.add_high(k + 1, v, t)
+    back = _reload(s)
+    again = _reload(back)
+    assert _fields(again) == _fields(back)  # what is read is written the same way
+
+    def held(v, n, signed=False):
+        top = 1 << (8 * n - signed)
+        return min(max(v, -top if signed else 0), top - 1)
+
+    assert back.games == [held(v, 3) for v in games]
+    assert back.total == [held(v, 4, True) for v in total]
+    assert back.best == [held(v + 1, 2, True) - 1 for v in best]
+    assert back.extra == [held(v, 3) for v in extra]
+    assert back.hist == [[held(v, 3) for v in h] for h in hist]
+    assert back.dice == [held(v, 4) for v in dice]
+    assert back.last == last
+    for k in range(2):
+        assert [v for v, _ in back.high[k]] == [held(v + 0x8000, 2) - 0x8000 for v, _ in s.high[k]]
+        assert all(len(t) == 3 and t.isascii() for _, t in back.high[k])
+
+
+def test_real_ranges_round_trip_exactly():
+    s = Stats()
+    for score in range(-30, 133):
+        s.add_one(score, 0)
+        s.add_high(1, score, "ABC")
+    for turns in range(7, 200):
+        s.add_two(True, turns)
+        s.add_high(2, turns, "~ !")
+    assert _fields(_reload(s)) == _fields(s)
+
+
+@pytest.mark.parametrize("brightness", range(1, 11))
+def test_every_settings_value_round_trips(brightness):
+    for swap in (0, 1):
+        for speed in range(len(SPEEDS)):
+            for coach in (0, 1):
+                s = Settings()
+                s.brightness, s.swap, s.speed, s.coach = brightness, swap, speed, coach
+                back = _reload(s)
+                assert (back.brightness, back.swap, back.speed, back.coach) == (
+                    brightness, swap, speed, coach)
+
+
+@pytest.mark.parametrize("byte, value", [(3, 2), (3, 255), (5, 2), (4, 4), (2, 0), (2, 11)])
+def test_a_settings_byte_out_of_range_is_a_damaged_record(byte, value):
+    data = bytearray(Settings().dumps())
+    data[byte] = value
+    s = Settings.load(MemStore({"settings": bytes(data)}))
+    assert s.problem and (s.brightness, s.swap, s.speed, s.coach) == (8, 0, 1, 0)
+
+
+def test_statistics_with_bad_initials_or_order_are_damaged():
+    s = Stats()
+    s.add_high(1, 90, "ABC")
+    s.add_high(1, 80, "DEF")
+    data = bytearray(s.dumps())
+    at = data.index(b"ABC")
+    bad = bytearray(data)
+    bad[at] = 0xC3
+    assert Stats.load(MemStore({"stats": bytes(bad)})).problem
+    swapped = data[:at - 2] + data[at + 3:at + 8] + data[at - 2:at + 3] + data[at + 8:]
+    assert len(swapped) == len(data)
+    assert Stats.load(MemStore({"stats": bytes(swapped)})).problem
+    assert Stats.load(MemStore({"stats": bytes(data)})).problem is None

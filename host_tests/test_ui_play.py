@@ -1,0 +1,380 @@
+"""What a player trips over (issue 13), key by key on the real app: the X confirmation, stray
+presses while rolling, the cursor after a build, the coach's line, key labels, settings on a
+four-button board, the hand-over on Continue, a saved game replaced by a new one, words."""
+
+import os
+import sys
+from pathlib import Path
+
+MP_DIR = Path(__file__).parent / "mp"
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import ui_autokeys  # noqa: E402
+import ui_scenes  # noqa: E402
+from catan.dice import ScriptedDice, SeededDice  # noqa: E402
+from catan.game import BUILD, REROLL, Game  # noqa: E402
+from catan.ui import turn as tn  # noqa: E402
+from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+
+STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
+
+
+def _app(store=None, roles=ui_scenes.ROLES, seed=5):
+    app = App(DioCanvas(240, 135), store or ui_scenes.MemStore(), roles=roles,
+              dice=lambda s: SeededDice(seed if s is None else s))
+    app.draw()
+    return app
+
+
+def _keys(app, keys, now=None):
+    now = app.now if now is None else now
+    for k in keys.split(","):
+        now += 50
+        ui_autokeys.press(app, k, now)
+    return now
+
+
+def _continue(make, roles=ui_scenes.ROLES):
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(make)), roles)
+    _keys(app, "a")  # Continue
+    return app
+
+
+def _screen(app):
+    return type(app.screen).__name__
+
+
+# ---------------------------------------------------------------------------- the turn screen
+
+def test_end_x_confirmation_starts_on_back_which_cancels():
+    app = _continue(ui_scenes._solo_build)
+    s, g = app.screen, app.game
+    assert g.why_undo() is not None  # nothing to undo: the usual case
+    while s.cursor != tn.END_B:
+        _keys(app, "x")
+    _keys(app, "a")
+    assert s.mode == 3 and tn.UNDO_B in s.targets and s.cursor == tn.UNDO_B
+    assert app.keys_help("cancel") in _foot_text(s)
+    _keys(app, "a")  # Back: no X
+    assert s.mode == 0 and g.turns[0] == 1 and g.phase == BUILD
+    while s.cursor != tn.END_B:
+        _keys(app, "x")
+    _keys(app, "a,x,a")  # End, then to "End: X" and A: now the X
+    assert g.turns[0] == 2
+
+
+def _foot_text(s):
+    back = "menu" if s.mode == 0 else "cancel"
+    return s.app.keys_help(back)
+
+
+def test_a_stray_press_on_die_one_does_not_reach_keep():
+    for roles, key in ((ui_scenes.ROLES, "x"), (STICK, "left"), (STICK, "up")):
+        app = _continue(ui_scenes._solo_reroll, roles)
+        s = app.screen
+        assert app.game.phase == REROLL and s.cursor == tn.DIE
+        _keys(app, key)
+        assert s.cursor not in (tn.KEEP_B, tn.ROLL_B), key
+        _keys(app, "a")
+        assert app.game.phase == REROLL  # still rolling: die 1 marked or unmarked
+    # going forward still reaches Keep, and from Keep forward wraps to die 1
+    _keys(app, ",".join(["y"] * 7))
+    assert s.cursor == tn.KEEP_B
+    _keys(app, "y")
+    assert s.cursor == tn.DIE
+
+
+def _only_r0():
+    # Island One, one player, building: brick, lumber and four wool pay for R0 and nothing else
+    g = Game(1, 1, ScriptedDice([0, 1, 2, 2, 2, 2]))
+    g.roll()
+    g.stop()
+    return g, (HUMAN,)
+
+
+def test_after_a_build_the_cursor_is_not_on_undo():
+    app = _continue(_only_r0)
+    s, g = app.screen, app.game
+    assert s.cursor == g.island.item("R0")
+    _keys(app, "a")  # build it: now only Undo and End are left
+    assert g.built == 1 and g.why_undo() is None and s.targets == [tn.UNDO_B, tn.END_B]
+    assert s.cursor == tn.END_B
+    _keys(app, "a")  # a second A ends the turn, with the build
+    assert g.turns[0] == 1 and g.track[0] == 1
+
+
+def test_the_coachs_line_goes_when_the_player_acts():
+    app = _continue(ui_scenes._solo_reroll)
+    s = app.screen
+    _keys(app, "y_long")
+    assert s.msg.startswith("Coach:")
+    while s.cursor != tn.KEEP_B:
+        _keys(app, "y")
+    _keys(app, "a")  # Keep: the build phase
+    assert app.game.phase == BUILD and s.msg == ""
+
+
+def test_a_hint_while_picking_a_jokers_die_keeps_the_pick():
+    app = _continue(ui_scenes._solo_build)
+    s = app.screen
+    _keys(app, "y,a")  # the joker, then its die picker (scene turn_joker_die)
+    assert s.mode == 1
+    joker = s.joker
+    _keys(app, "y_long")
+    assert s.mode == 1 and s.joker == joker and s.msg.startswith("Coach:")
+    assert s.cursor in s.targets
+
+
+# ---------------------------------------------------------------------------- key labels
+
+def test_key_labels_follow_swapped_a_and_b_and_the_title_has_no_menu():
+    app = _app()
+    assert app.keys_help() == "A:ok B:menu XY:move"
+    assert "menu" not in app.keys_help(app.screen.back_label)
+    app.settings.swap = 1
+    assert app.keys_help() == "B:ok A:menu XY:move"
+    assert app.keys_help("back") == "B:ok A:back XY:move"
+
+
+# ---------------------------------------------------------------------------- turns taken
+
+def test_island_two_counts_the_winning_turn_everywhere():
+    from catan import console
+    from catan.ui.records import Stats
+
+    g, levels = ui_scenes._almost_over(2, (HUMAN,))
+    app = _continue(lambda: (g, levels))
+    game = app.game
+    done = game.turns[0]
+    from catan.players import next_action
+
+    app.perform(next_action(game, 1, 0))  # the winning build
+    assert game.over() and game.winner == 0
+    assert game.turns_taken(0) == done + 1  # the turn it was won in counts
+    assert app.stats.total[1] == done + 1 and app.stats.best[1] == done + 1
+    assert app.stats.hist[1][Stats.bin_of(2, done + 1)] == 1
+    assert app.screen.pending == [(0, done + 1)]  # the high score is the same count
+    app.draw()
+    assert "10 VP in %d turns" % (done + 1) in _texts(app)
+    assert "in %d turns" % (done + 1) in "\n".join(console.render_result(game))
+
+
+def _texts(app):
+    """Every text the screen draws (the canvas's text calls, recorded)."""
+    seen = []
+    c = app.c
+    real = c.text
+
+    def text(x, y, s, colour, font=None):
+        seen.append(s)
+        return real(x, y, s, colour) if font is None else real(x, y, s, colour, font)
+
+    c.text = text
+    try:
+        app.refresh_all()
+        app.draw()
+    finally:
+        del c.text
+    return "\n".join(seen)
+
+
+# ---------------------------------------------------------------------------- menus
+
+def _two_people():
+    return ui_scenes._played(1, (HUMAN, HUMAN), 2)
+
+
+def test_new_game_asks_before_replacing_the_saved_game():
+    store = ui_scenes.MemStore(ui_scenes._game_store(_two_people))
+    app = _app(store)
+    saved = store.files["game"]
+    assert app.screen.rows[:2] == ["Continue", "New game"]
+    _keys(app, "y,a,x,a")  # New game, Start
+    assert _screen(app) == "Replace" and app.screen.i == 0
+    text = _texts(app).replace("\n", " ")
+    assert "P1 person, P2 person" in text and "P1's turn 3" in text and "Island One" in text
+    _keys(app, "a")  # Keep it: back to the form, the save untouched
+    assert _screen(app) == "NewGame" and store.files["game"] == saved
+    _keys(app, "a,y,a")  # Start, Replace it
+    assert _screen(app) == "Turn" and store.files["game"] != saved
+    assert app.game.players == 1
+
+
+def test_continue_in_pass_and_play_hands_the_device_over_first():
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(_two_people)))
+    _keys(app, "a")  # Continue
+    assert _screen(app) == "HandOver"
+    _keys(app, "a")
+    assert _screen(app) == "Turn"
+
+
+def test_the_title_menu_keeps_the_cursor_after_a_sub_screen():
+    app = _app()
+    _keys(app, "y,y,a")  # Dice fairness
+    assert _screen(app) == "Scores"
+    _keys(app, "b")
+    assert _screen(app) == "Title" and app.screen.rows[app.screen.i] == "Dice fairness"
+
+
+def _settings(app):
+    while _screen(app) != "SettingsMenu":
+        _keys(app, "x" if _screen(app) == "Title" else "b")
+        if _screen(app) == "Title" and app.screen.rows[app.screen.i] == "Settings":
+            _keys(app, "a")
+    return app.screen
+
+
+def test_four_buttons_step_brightness_both_ways_and_the_dice_back_to_random():
+    app = _app()
+    s = _settings(app)
+    assert s.rows[s.i] == "Brightness"
+    seen = set()
+    for _ in range(12):
+        _keys(app, "a")
+        seen.add(app.settings.brightness)
+    assert seen == set(range(1, 11))  # A steps round: down again after 10
+    _keys(app, "b,x,x,x,x,a")  # the title's New game
+    menu = app.screen
+    while menu.rows[menu.i] != "Dice":
+        _keys(app, "y")
+    _keys(app, "a")
+    first = menu.code
+    assert first  # a new code to share
+    _keys(app, "a")
+    assert menu.code is None  # random again
+    _keys(app, "a")
+    assert menu.code and _screen(app) == "NewGame"
+    _keys(app, "y,a")  # Type a code
+    assert _screen(app) == "TextEntry"
+
+
+def test_reset_statistics_is_disarmed_when_the_cursor_leaves_it():
+    app = _app()
+    app.stats.add_one(80, 0)
+    s = _settings(app)
+    while s.rows[s.i] != "Reset statistics":
+        _keys(app, "y")
+    _keys(app, "a")
+    assert s.confirm
+    _keys(app, "y,x")  # away and back
+    assert not s.confirm
+    _keys(app, "a")
+    assert s.confirm and app.stats.games[0] == 1  # armed again, nothing reset yet
+    _keys(app, "a")
+    assert app.stats.games[0] == 0
+
+
+# ---------------------------------------------------------------------------- words
+
+def test_words_one_die_one_game_and_the_x_explained():
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    g.roll()
+    assert tn.describe(g, ("roll", 0b100)) == "re-rolls 1 die"
+    assert tn.describe(g, ("roll", 0b110)) == "re-rolls 2 dice"
+    app = _app()
+    app.stats.add_one(80, 2)
+    _keys(app, "y,a")  # Scores & stats: Island One
+    text = _texts(app).replace("\n", " ")
+    assert "1 game," in text and "2 turns with an X" in text and "X 2" not in text
+
+
+def test_the_reroll_line_says_one_marked_die():
+    app = _continue(ui_scenes._solo_reroll)
+    _keys(app, "a")  # mark die 1
+    while app.screen.cursor != tn.ROLL_B:
+        _keys(app, "y")
+    assert "Roll the 1 marked die." in _texts(app)
+
+
+def test_swapped_keys_in_the_hand_over_and_the_text_entry():
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(_two_people)))
+    app.settings.swap = 1
+    _keys(app, "b")  # B chooses: Continue
+    assert "press B to start" in _texts(app)
+
+
+def test_game_over_says_the_coachs_review_follows():
+    g, levels = ui_scenes._almost_over(1, (HUMAN,))
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(lambda: (g, levels))))
+    app.settings.coach = 1
+    _keys(app, "a")
+    from catan.coach import Review
+    from catan.players import next_action
+
+    app.review = Review()
+    app.review.items = [(3, ("stop",), 1.5, ("roll", 1))]  # a choice that cost 1.5 points
+    app.perform(next_action(app.game, 2, 0))
+    assert _screen(app) == "GameOver" and app.screen.review
+    assert "the coach's review" in _texts(app)
+
+
+# ---------------------------------------------------------------------------- codes
+
+def test_letters_repeat_while_held_in_a_text_entry():
+    app = _app()
+    assert "x" not in app.repeat_roles()
+    _keys(app, "a")
+    menu = app.screen
+    while menu.rows[menu.i] != "Type a code":
+        _keys(app, "y")
+    _keys(app, "a")
+    assert _screen(app) == "TextEntry" and {"x", "y"} <= set(app.repeat_roles())
+    _keys(app, "b")
+    assert "x" not in app.repeat_roles()
+
+
+def test_a_random_game_has_a_code_shown_in_the_pause_menu_sheet_and_game_over():
+    from catan.dice import code_to_seed
+
+    app = App(DioCanvas(240, 135), ui_scenes.MemStore(), roles=ui_scenes.ROLES)  # device dice
+    app.draw()
+    _keys(app, "a,x,a")  # New game, Start (Dice: random)
+    code = app.code()
+    assert code and code_to_seed(code) == app.game.dice.seed
+    _keys(app, "b")  # the pause menu
+    assert "Game code %s" % code in _texts(app).replace("\n", " ")
+    _keys(app, "y,y,a")  # Score sheet
+    assert _screen(app) == "Scores" and code in _texts(app)
+    g, levels = ui_scenes._almost_over(1, (HUMAN,))
+    app = _continue(lambda: (g, levels))
+    from catan.players import next_action
+
+    app.perform(next_action(app.game, 2, 0))
+    assert _screen(app) == "GameOver" and app.code() in _texts(app)
+
+
+def test_the_coachs_review_survives_a_restart():
+    from catan.coach import Review
+
+    r = Review()
+    r.items = [(3, ("roll", 0b101), 1.25, ("stop",)), (7, ("build", 4), 0.5, ("joker", 1, 2, None)),
+               (9, ("end",), 2.0, ("roll", None))]
+    assert Review.loads(r.dumps()).items == r.items
+    assert Review.loads(b"junk").items == [] and Review.loads(b"\x09" * 11).items == []
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    app.settings.coach = 1
+    _keys(app, "a,x,a")  # a solo Island One game, the coach reviewing
+    assert app.review is not None
+    g = app.game
+    app.perform(("roll", None))
+    app.perform(("stop",))  # keeping any first roll rarely is the coach's choice
+    for _ in range(3):
+        if g.buildable():
+            break
+        app.perform(("end",))
+        app.perform(("roll", None))
+        app.perform(("stop",))
+    assert app.review.items
+    again = _app(store)  # the power fails: the review of the game comes back with it
+    again.settings.coach = 1
+    again._load_review()
+
+    def rounded(items):
+        return [(t, a, round(loss, 2), b) for t, a, loss, b in items]
+
+    assert again.review is not None
+    assert rounded(again.review.items) == rounded(app.review.items)
