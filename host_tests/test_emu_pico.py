@@ -138,7 +138,7 @@ def _first_game_save(trees, fixes):
     # fixed emulated times, not "until quiet": without the NOR model a write never completes
     with make_pico(trees, fixes=fixes) as p:
         p.settle(quiet_ms=200, max_ms=4000, first=True)
-        for k in ("a", "y", "y", "y", "y", "a"):  # New game, down to Start, start
+        for k in ("a", "x", "a"):  # New game, up to Start (the menu wraps), start
             p.key(k, settle=False)
             p.run(900)
         p.run(1500)
@@ -192,7 +192,7 @@ def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees):
 def test_new_game_roll_and_cursor_moves_on_the_device(trees):
     with make_pico(trees) as p:
         p.boot()
-        p.keys(["a", "y", "y", "y", "y", "a"])  # New game, Start
+        p.keys(["a", "x", "a"])  # New game, up to Start, start
         levels, before = saved_game(assert_no_error(p))
         assert levels == (255,)
         p.key("a")  # Roll
@@ -218,7 +218,7 @@ def _hint(p):
 def test_coach_hint_straight_after_start(trees):
     with make_pico(trees) as p:
         p.boot()
-        p.keys(["a", "y", "y", "y", "y", "a"])
+        p.keys(["a", "x", "a"])
         _hint(p)
         assert_no_error(p)
 
@@ -227,7 +227,7 @@ def test_coach_hint_straight_after_start(trees):
 def test_coach_hint_after_a_roll(trees):
     with make_pico(trees) as p:
         p.boot()
-        p.keys(["a", "y", "y", "y", "y", "a", "a"])
+        p.keys(["a", "x", "a", "a"])
         _hint(p)
         assert_no_error(p)
 
@@ -278,7 +278,7 @@ def test_a_four_seat_island_two_game_of_computers(trees):
 def test_a_power_cut_during_a_save_loses_nothing(trees):
     with make_pico(trees) as p:
         p.boot()
-        p.keys(["a", "y", "y", "y", "y", "a"])
+        p.keys(["a", "x", "a"])
         saved = saved_game(assert_no_error(p))
         writes = p.stats()["flash_writes"]
         p.key("a", settle=False)  # Roll: the app saves the rolled dice

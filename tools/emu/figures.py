@@ -4,7 +4,8 @@
 
 - ``rp2040_boot_ms``: reset to the last pixel of the first frame.
 - ``rp2040_cursor_ms``: the press edge of an 80 ms press to the last SPI pixel byte, mean over the
-  cursor moves of a scripted solo Island One game (the turn screen: dice, Roll, Keep, End).
+  cursor moves of a scripted solo Island One game (the turn screen: dice, Roll, Keep, End; a
+  player who never builds).
 - ``rp2040_roll_ms``: press edge of Roll to the last pixel (mean); ``rp2040_redraw_ms``: a full
   redraw of the turn screen (back from the pause menu; mean).
 - ``rp2040_hint_ms_worst``: the coach's hint, from the long press being recognised (press edge +
@@ -72,7 +73,7 @@ def scripted_game(board, turns=15, hints=True):
     with pico.EmulatedPico(board) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p)
-        for k in ("a", "y", "y", "y", "y", "a"):  # New game, down to Start, start
+        for k in ("a", "x", "a"):  # New game, up to Start (the menu wraps), start
             r.key(k)
         for turn in range(turns):
             if hints and turn == 0:
@@ -81,7 +82,7 @@ def scripted_game(board, turns=15, hints=True):
             rolls.append(ms)
             if hints and turn == 0:
                 hint_ms.append(_hint(r, "between rolls"))
-            for k in ("y", "y", "y", "y", "x", "x", "x"):  # Keep, dice 1-3, back to Keep
+            for k in ("x", "x", "x", "y", "y", "y", "y"):  # back from Roll to die 4, on to Keep
                 ms, sent = r.key(k)
                 cursor.append(ms)
                 spi.append(sent)
@@ -94,7 +95,8 @@ def scripted_game(board, turns=15, hints=True):
             ms, sent = r.key("x")  # to End
             cursor.append(ms)
             spi.append(sent)
-            r.key("a")  # End: asks before an X if nothing was built
+            r.key("a")  # End: asks before an X if nothing was built, on Back
+            r.key("x")  # the X
             r.key("a")
             if r.died("turn %d" % (turn + 1)):
                 break
