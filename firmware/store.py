@@ -133,8 +133,15 @@ class Store:
             f = self.open(path, "rb")
         except OSError:
             return None
+        # read(n) allocates n bytes at once on MicroPython: ask for the file's size (+1, to see a
+        # file that grew), never for the limit, or every save needs an 8 KB free block
+        n = self.limit
         try:
-            return f.read(self.limit + 1)
+            n = min(self.os.stat(path)[6], n)
+        except (AttributeError, OSError):
+            pass
+        try:
+            return f.read(n + 1)
         except OSError:
             return b""
         finally:
