@@ -9,23 +9,10 @@ import os
 import store as flash
 from catan.ui.app import HUMAN, App, pack_save
 from catan.ui.records import Settings, Stats
+from fsutil import rm
 
 KINDS = ("game", "settings", "stats", "high")  # "high": the high scores inside stats
 HOWS = ("random", "truncated", "oversized", "folder", "nonsense")
-
-
-def rm(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        return
-    for n in names:
-        rm(path + "/" + n)
-    os.rmdir(path)
 
 
 def _good(kind, make_dice):

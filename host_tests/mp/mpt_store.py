@@ -5,23 +5,9 @@ Prints ALL-OK last."""
 import os
 
 import store
+from fsutil import rm
 
 ROOT = "/tmp/mpt_store_dir"
-
-
-def rm(path):
-    # a file or a folder, with what it holds
-    try:
-        names = os.listdir(path)
-    except OSError:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        return
-    for n in names:
-        rm(path + "/" + n)
-    os.rmdir(path)
 
 
 def clean():
