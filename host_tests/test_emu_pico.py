@@ -128,8 +128,7 @@ def test_without_the_boot_fixes_the_firmware_never_starts(trees, fix):
 
 
 def pico_fixes_without(fix):
-    from_machine = ["chipReset", "bootselPad", "norFlash", "usbIdle", "spiTiming", "xipCache", "pullUps"]
-    return [f for f in from_machine if f != fix]
+    return [f for f in pico.FIXES if f != fix]
 
 
 def test_without_pull_ups_the_buttons_read_pressed_and_safe_boot_skips_the_game(trees):
@@ -179,8 +178,7 @@ def test_without_the_usb_fix_the_idle_host_storm_slows_the_device(trees):
 def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees):
     # Safe boot (Y held at power-on) leaves the REPL free.
     with make_pico(trees) as p:
-        p.pin("y", True)
-        p.run(800)
+        p.safe_boot()
         p.call("write", text="\r\nimport gc\r\nprint('free=%d' % gc.mem_free())\r\n")
         p.run(300)
         out = p.read_serial()

@@ -159,9 +159,7 @@ def computer(board, games=1):
     d = b.DISPLAY
     fb = ((d["width"] + 1) // 2) * d["height"]
     with pico.EmulatedPico(board) as p:
-        p.pin(b.SAFE_BOOT_BUTTON, True)  # safe boot: the REPL is free
-        p.run(800)
-        p.pin(b.SAFE_BOOT_BUTTON, False)
+        p.safe_boot()
         res = p.exec(COMPUTER % {"fb": fb, "games": games}, max_ms=3_600_000)
     if "WORST" not in res:
         return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]

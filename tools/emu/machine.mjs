@@ -383,18 +383,16 @@ export class Pico {
     const clock = this.clock;
     this.spiBytes = 0;
     const timed = this.fixes.has("spiTiming");
-    let pendingRx = 0;
-    const done = clock.createAlarm(() => spi.completeTransmit(pendingRx));
+    const done = clock.createAlarm(() => spi.completeTransmit(0)); // the panel sends nothing back
     spi.onTransmit = (value) => {
       this.spiBytes++;
+      const byteNs = timed && spi.clockFrequency ? 8e9 / spi.clockFrequency : 0; // 8 SCK periods
       if (!gpio[cs].outputValue) {
-        if (gpio[dc].outputValue) panel.data(value & 0xff, clock.nanos + (timed ? 8e9 / (spi.clockFrequency || 1e9) : 0));
+        if (gpio[dc].outputValue) panel.data(value & 0xff, clock.nanos + byteNs);
         else panel.command(value & 0xff);
       }
-      if (timed && spi.clockFrequency) {
-        pendingRx = 0;
-        done.schedule((8 * 1e9) / spi.clockFrequency);
-      } else spi.completeTransmit(0);
+      if (byteNs) done.schedule(byteNs);
+      else spi.completeTransmit(0);
     };
   }
 
