@@ -97,11 +97,12 @@ class Store:
             pass  # exists already (or cannot be made: reads and writes will say so)
 
     def _kind(self, path):
-        """None if nothing is at ``path``, "folder", "too large", or "" for a file that
-        may hold a record. Without ``os.stat`` (a minimal port) everything is a file."""
+        """None if nothing is at ``path``, "a folder", "too large", or the size of a file that
+        may hold a record. Without ``os.stat`` (a minimal port) everything is a file of up to
+        ``limit`` bytes."""
         stat = getattr(self.os, "stat", None)
         if stat is None:
-            return ""
+            return self.limit
         try:
             st = stat(path)
         except OSError:
@@ -110,7 +111,7 @@ class Store:
             return "a folder"
         if st[6] > self.limit:
             return "too large"
-        return ""
+        return st[6]
 
     def _set_aside(self, path, name, what):
         # Rename whatever is at ``path`` out of the way (never delete) and report it.
@@ -126,20 +127,15 @@ class Store:
     def _path(self, name):
         return self.root + "/" + name
 
-    def _load(self, path):
-        """The file's bytes (at most ``limit`` + 1 of them), or None if it cannot be opened
-        (missing)."""
+    def _load(self, path, n):
+        """The file's bytes (at most ``n`` + 1 of them, ``n`` its size from ``_kind``), or None
+        if it cannot be opened (missing)."""
         try:
             f = self.open(path, "rb")
         except OSError:
             return None
         # read(n) allocates n bytes at once on MicroPython: ask for the file's size (+1, to see a
         # file that grew), never for the limit, or every save needs an 8 KB free block
-        n = self.limit
-        try:
-            n = min(self.os.stat(path)[6], n)
-        except (AttributeError, OSError):
-            pass
         try:
             return f.read(n + 1)
         except OSError:
@@ -154,10 +150,10 @@ class Store:
         kind = self._kind(path)
         if kind is None:
             return None
-        if kind:
+        if isinstance(kind, str):
             self._set_aside(path, name, kind)
             return None
-        rec = self._load(path)
+        rec = self._load(path, kind)
         if rec is None:
             return None
         got = unpack(rec) if len(rec) <= self.limit else "too large"
@@ -223,12 +219,16 @@ class Store:
                 pass
             return False
         try:
-            if self._kind(p) == "":
-                old = self._load(p)
+            size = self._kind(p)
+            if isinstance(size, int):
+                old = self._load(p, size)
                 if old is not None and not isinstance(unpack(old), str):
-                    if self._kind(p + ".bak") == "a folder":  # the backup's place is taken
-                        self._set_aside(p + ".bak", name + ".bak", "a folder")
-                    self.os.rename(p, p + ".bak")
+                    try:
+                        self.os.rename(p, p + ".bak")
+                    except OSError:
+                        if not self._clear_way(name):  # a folder in the backup's place
+                            raise
+                        self.os.rename(p, p + ".bak")
         except OSError as e:
             self.error = e  # no backup this time; the new record still goes in
         try:
