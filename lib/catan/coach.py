@@ -169,18 +169,25 @@ class Review:
         self.items = []
 
     def note(self, game, action):
+        """True if ``action`` entered the review (the items changed)."""
         if game.island.number != 1 or game.phase in (ROLL, OVER):
-            return
+            return False
         best_action, best, _ = hint(game)
         mine = ev(game, action)
         if best is None or mine is None:
-            return
+            return False
         loss = best - mine
         if loss <= 0.05:
-            return
-        self.items.append((game.turns[game.player], action, loss, best_action))
-        self.items.sort(key=lambda t: -t[2])
-        del self.items[self.keep:]
+            return False
+        h = self.items
+        i = 0
+        while i < len(h) and h[i][2] >= loss:  # after those that cost as much or more
+            i += 1
+        if i >= self.keep:
+            return False
+        h.insert(i, (game.turns[game.player], action, loss, best_action))
+        del h[self.keep:]
+        return True
 
     def worst(self, n=3):
         return self.items[:n]

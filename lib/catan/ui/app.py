@@ -331,9 +331,7 @@ class App:
                 return why
         if self.review is not None and self.level(g.player) is None:
             try:
-                before = self.review.items[:]
-                self.review.note(g, action)
-                if self.review.items != before:  # a new costly choice: keep it over a restart
+                if self.review.note(g, action):  # a new costly choice: keep it over a restart
                     self.wrote(self.store.write("review", self.review.dumps()),
                                "the coach's review")
             except Exception:  # the coach must never stop a game
