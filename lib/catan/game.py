@@ -258,10 +258,7 @@ class Game:
 
     def joker_knights(self, j):
         """The names of the knights that unlock joker ``j``, such as ``"K6 and K7"``."""
-        isl = self.island
-        need = isl.jokers[j][1]
-        names = [isl.names[b] for b in range(len(isl.names)) if need >> b & 1]
-        return " and ".join(names)
+        return self.island.joker_name(j, " and ")
 
     def usable_jokers(self):
         """The jokers that can be used now: unlocked, unused, and some free die would

@@ -112,10 +112,10 @@ class Island:
                     return j
         return -1
 
-    def joker_name(self, j):
+    def joker_name(self, j, sep="+"):
         """A joker named by its knight(s): ``K3``, or ``K6+K7`` for one that needs two."""
         need = self.jokers[j][1]
-        return "+".join(self.names[b] for b in range(len(self.names)) if need >> b & 1)
+        return sep.join(self.names[b] for b in range(len(self.names)) if need >> b & 1)
 
     def _need_mask(self, item, roads):
         if item < self.n_roads:
