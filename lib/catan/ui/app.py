@@ -311,8 +311,7 @@ class App:
         if not ok:
             self._notes.append("Could not save %s (%s): it is not safe." % (
                 what, getattr(self.store, "error", None) or "?"))
-        take = getattr(self.store, "take_problems", None)
-        for name, why in take() if take else ():
+        for name, why in self.store.take_problems():
             self._notes.append("%s was %s: set aside" % (name, why))
 
     def _say_notes(self):
