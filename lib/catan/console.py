@@ -181,8 +181,9 @@ def joker_for(game, name):
     ValueError with a reason if none."""
     isl = game.island
     n = name.upper()
-    if n[:1] == "J" and number(n[1:]) is not None:
-        j = number(n[1:]) - 1
+    j = number(n[1:]) if n[:1] == "J" else None
+    if j is not None:
+        j -= 1
         if 0 <= j < len(isl.jokers):
             return j
         raise ValueError("the jokers are J1 to J%d" % len(isl.jokers))
@@ -573,8 +574,9 @@ class _Session:
         g = self.game
         name = die = resource = None
         for w in args:
-            if number(w) is not None:
-                die = number(w) - 1
+            n = number(w)
+            if n is not None:
+                die = n - 1
             elif w[:1] in "kKjJ" and number(w[1:]) is not None:
                 name = w
             else:
@@ -626,9 +628,10 @@ class _Session:
         if args:
             w = args[0].upper()
             w = w[1:] if w[:1] == "P" else w
-            if number(w) is None or not 1 <= number(w) <= g.players:
+            n = number(w)
+            if n is None or not 1 <= n <= g.players:
                 raise ValueError("show P1 to P%d" % g.players)
-            p = number(w) - 1
+            p = n - 1
         self.say(render_sheet(g, p, self.width))
 
     def do_help(self, args):
@@ -674,9 +677,10 @@ def parse_args(argv):
         if key == "code":
             opts[key] = value
             continue
-        if number(value) is None:
+        n = number(value)
+        if n is None:
             raise ValueError("%s needs a number" % arg)
-        opts[key] = number(value)
+        opts[key] = n
     if opts.get("island", 1) not in (1, 2):
         raise ValueError("the island is 1 or 2")
     if not 1 <= opts.get("players", 1) <= 4:
