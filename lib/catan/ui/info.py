@@ -172,9 +172,7 @@ class GameOver:
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
-        code = app.code()
-        if code:  # to share the game: the same dice for whoever plays this code
-            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
+        _code(c, app)
         _summary(c, app, wg.BAR + 3, lay.width, rank=True)
         if self.pending:
             more = "enter your initials" + (", then the coach's review" if self.review else "")
@@ -219,9 +217,7 @@ class Scores:
         isl = g.island.number
         title = "Island %s, turn %d" % (_ISLANDS[isl - 1], g.turns[g.player] + 1)
         wg.bar(c, 0, 0, lay.width, title)
-        code = app.code()
-        if code:
-            c.text(lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
+        _code(c, app)
         _summary(c, app, wg.BAR + 3, lay.width)
 
     def _stats(self, c):
@@ -294,6 +290,14 @@ def _leave(app, owner):
         app.show(owner)
     else:
         app.open("menus", "Title")
+
+
+def _code(c, app):
+    # the game's code at the right of the title bar, to share: the same dice for whoever
+    # plays it
+    code = app.code()
+    if code:
+        c.text(app.lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
 
 
 def _avg(total, n):
