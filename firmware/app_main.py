@@ -161,8 +161,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             gc.collect()
             busy = False
         idle = ticks_diff(now, btn.last_activity)
-        if idle < 0:
-            idle = SLEEP_MS
+        if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
+            idle = 0
         if state == 0 and idle >= DIM_MS:
             display.set_brightness(DIM_LEVEL)
             state = 1

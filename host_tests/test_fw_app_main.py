@@ -156,3 +156,23 @@ def test_battery_measured_every_ten_seconds_while_awake():
     assert changed, "the new level was never read"
     assert abs(changed[0][1] - 3 * 3.3 * 30_000 / 65535) < 1e-9
     assert 10_000 <= changed[0][0] - first_ms <= 10_020  # read again 10 s later, not sooner
+
+
+def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swallowed():
+    # On the device time passes while the loop runs, so the buttons can stamp a press a little
+    # later than the loop's ``now``; that is no reason to think the player has been idle for
+    # minutes (the emulated Pico dimmed there and swallowed the next press as a wake-up).
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, _ = fake_hardware(board)
+    clk = Clock()
+
+    def ticks_ms():  # each reading a millisecond after the one before
+        clk.t = (clk.t + 1) & ((1 << 30) - 1)
+        return clk.t
+
+    clk.script = {1300: (12, 0), 1400: (12, 1), 1700: (12, 0), 1800: (12, 1)}
+    app = app_main.run(board, hw=hw, App=StubApp, make_canvas=GS4Canvas, store=object(),
+                       ticks_ms=ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                       max_loops=300)
+    assert app.events == ["a", "a"]
+    assert 150 * 65535 // 1000 not in app_main.display.bl.history  # never dimmed
