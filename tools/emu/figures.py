@@ -1,6 +1,7 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
-    python tools/emu/figures.py [--board NAME] [--games N]     (also: tools/bench.py -k rp2040)
+    python tools/emu/figures.py [--board NAME] [--turns N] [--games N] [--tree DIR]
+                                                     (also: tools/bench.py -k rp2040)
 
 - ``rp2040_boot_ms``: reset to the last pixel of the first frame.
 - ``rp2040_cursor_ms``: the press edge of an 80 ms press to the last SPI pixel byte, mean over the
@@ -67,10 +68,10 @@ def _mean(xs):
     return round(sum(xs) / len(xs), 1) if xs else FAILED
 
 
-def scripted_game(board, turns=15, hints=True):
+def scripted_game(board, turns=15, hints=True, tree=None):
     """A solo Island One game played by keys on a four-button board; its figures."""
     cursor, spi, rolls, redraws, hint_ms = [], [], [], [], []
-    with pico.EmulatedPico(board) as p:
+    with pico.EmulatedPico(board, tree=tree) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p)
         for k in ("a", "x", "a"):  # New game, up to Start (the menu wraps), start
@@ -153,12 +154,12 @@ print("WORST", worst[0], worst[1])
 """
 
 
-def computer(board, games=1):
+def computer(board, games=1, tree=None):
     """The hard computer's slowest decision per island, in ms, timed on the device."""
     b = pico.load_board(board)
     d = b.DISPLAY
     fb = ((d["width"] + 1) // 2) * d["height"]
-    with pico.EmulatedPico(board) as p:
+    with pico.EmulatedPico(board, tree=tree) as p:
         p.safe_boot()
         res = p.exec(COMPUTER % {"fb": fb, "games": games}, max_ms=3_600_000)
     if "WORST" not in res:
@@ -169,9 +170,9 @@ def computer(board, games=1):
             "rp2040_computer_ms_worst_island2": round(two, 1)}, []
 
 
-def measure(board=pico.DEFAULT_BOARD, turns=15, games=1):
-    out, errors = scripted_game(board, turns)
-    more, errs = computer(board, games)
+def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None):
+    out, errors = scripted_game(board, turns, tree=tree)
+    more, errs = computer(board, games, tree=tree)
     out.update(more)
     return out, errors + errs
 
@@ -183,8 +184,9 @@ def main(argv=None):
     ap.add_argument("--board", default=pico.DEFAULT_BOARD)
     ap.add_argument("--turns", type=int, default=15)
     ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
     args = ap.parse_args(argv)
-    out, errors = measure(args.board, args.turns, args.games)
+    out, errors = measure(args.board, args.turns, args.games, args.tree)
     for k, v in sorted(out.items()):
         print("%-36s %s" % (k, v))
     for e in errors:
