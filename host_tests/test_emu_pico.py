@@ -267,19 +267,19 @@ def saved_start(island, levels, seed=1, turns_left=None):
             "/data/settings": store.pack(fast.dumps())}
 
 
-def test_the_last_six_turns_of_an_island_one_game_by_the_hard_computer(trees):
-    # A whole game takes about 7 minutes of this PC (make test stays under 20): the last six
+def test_the_last_four_turns_of_an_island_one_game_by_the_hard_computer(trees):
+    # A whole game takes about 7 minutes of this PC (make test stays under 20): the last four
     # turns here; whole games of the hard computer are timed by `make bench` (rp2040_computer_*)
-    with make_pico(trees, extra_files=saved_start(1, (2,), turns_left=6)) as p:
+    with make_pico(trees, extra_files=saved_start(1, (2,), turns_left=4)) as p:
         p.boot()
         p.key("a")  # Continue
         play_to_the_end(p)
 
 
 def test_a_four_seat_island_two_game_of_computers_to_its_end(trees):
-    # The last three rounds on the device (a whole game takes about 15 minutes of this PC: the
+    # The last two rounds on the device (a whole game takes about 15 minutes of this PC: the
     # whole-game figures are `make bench`'s)
-    with make_pico(trees, extra_files=saved_start(2, (2, 1, 0, 2), turns_left=12)) as p:
+    with make_pico(trees, extra_files=saved_start(2, (2, 1, 0, 2), turns_left=8)) as p:
         p.boot()
         p.key("a")  # Continue
         play_to_the_end(p)
