@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pico  # noqa: E402
 
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
+HINT_WAIT_MS = 30_000
 FAILED = -1
 
 
@@ -121,12 +122,15 @@ def _hint(r, moment):
     t0 = p.ns
     p.run(LONG_MS + 100)
     p.pin("y", False)
-    p.settle(quiet_ms=300, max_ms=30_000)
+    p.settle(quiet_ms=300, max_ms=HINT_WAIT_MS, first=True)
     st = p.stats()
     if r.died("hint " + moment):
         p.power_cut()  # the error screen stays: power up again and Continue the saved game
         p.boot()
         r.key("a")
+        return FAILED
+    if st["last_pixel_ns"] < t0:
+        r.errors.append("hint %s: nothing on the screen %d ms after the press" % (moment, HINT_WAIT_MS))
         return FAILED
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
 
