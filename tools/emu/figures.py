@@ -53,7 +53,7 @@ class Recorder:
         self.free.append(h["free"])
         self.largest.append(h["largest"])
         sent = after["pixel_bytes"] - before["pixel_bytes"]
-        return (after["last_pixel_ns"] - t0) / 1e6 if sent else 0.0, sent
+        return (after["last_pixel_ns"] - t0) / 1e6 if sent else None, sent
 
     def died(self, what):
         out = self.p.read_serial()
@@ -66,6 +66,8 @@ class Recorder:
 
 
 def _mean(xs):
+    """The mean of the presses that drew something (None: the press was not seen)."""
+    xs = [x for x in xs if x is not None]
     return round(sum(xs) / len(xs), 1) if xs else FAILED
 
 
