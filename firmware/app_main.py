@@ -171,7 +171,9 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             busy = False
         elif thinking:  # quiet: a slice of work ahead (the coach's, a computer's) instead of a nap
             began[0] = ticks_ms()
-            thinking = not think(slice_over)
+            if think(slice_over):
+                thinking = False
+                gc.collect()  # the work's leftovers, before the heap sits idle
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0

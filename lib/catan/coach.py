@@ -84,7 +84,7 @@ def _kept_index(ctx, keys, reroll):
     for i in range(g.dice_count()):
         if not (g.spent >> i & 1) and not (reroll >> i & 1):
             k += 1 << 3 * g.faces[i]
-    return players._find(keys, k)
+    return players._index(keys, k)
 
 
 def _keep_value(ctx, reroll, final=False):

@@ -611,7 +611,7 @@ class _Context:
                         for k4 in range(c[4], -1, -1):
                             for k5 in range(c[5], -1, -1):
                                 key = k0 | k1 << 3 | k2 << 6 | k3 << 9 | k4 << 12 | k5 << 15
-                                v = w[_find(keys, key)]
+                                v = w[_index(keys, key)]
                                 if v > best + 1e-4 or (v > best - 1e-4 and keep is not None
                                                       and k0 + k1 + k2 + k3 + k4 + k5
                                                       > keep[0] + keep[1] + keep[2] + keep[3]
@@ -809,15 +809,19 @@ _MS = None
 
 
 def _multisets():
-    """(keys, sizes, child): the 924 multisets of 0..6 dice, packed as sum(count[f] << 3f)
-    and sorted (so adding a die always moves to a later index); child[6i + f]: the index of
-    multiset i plus a die f (-1 at six dice). Made once, with the three value tables of
-    ``_turn_tables`` (``_W``): compact arrays, allocated together and kept, because the
-    Pico's heap is small and fragments."""
+    """(keys, sizes, child): the 924 multisets of 0..6 dice, packed as sum(count[f] << 3f),
+    sorted by size and then by key (so adding a die always moves to a later index, and the
+    462 multisets of fewer than six dice come first); child[6i + f]: the index of multiset i
+    plus a die f, for those 462. Made once, with the three value tables of ``_turn_tables``
+    (``_W``): compact arrays, allocated together and kept, because the Pico's heap is small
+    and fragments."""
     if _MS is None:
         for _ in _make_multisets():
             pass
     return _MS
+
+
+_FIRST = (0, 1, 7, 28, 84, 210, 462, 924)  # the index of the first multiset of each size
 
 
 def _make_multisets():
@@ -830,31 +834,42 @@ def _make_multisets():
                 for d in range(7 - a - b - c):
                     for e in range(7 - a - b - c - d):
                         for f in range(7 - a - b - c - d - e):
-                            keys.append(a | b << 3 | c << 6 | d << 9 | e << 12 | f << 15)
+                            size = a + b + c + d + e + f
+                            keys.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
+                                        | f << 15)
     keys.sort()
     keys = array("l", keys)
-    yield
     n = len(keys)
     sizes = bytearray(n)
-    child = array("h", bytes(12 * n))
-    w = (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n)))
     for i in range(n):
+        sizes[i] = keys[i] >> 18
+        keys[i] &= 0x3FFFF
+    yield
+    small = _FIRST[6]
+    child = array("h", bytes(12 * small))
+    w = (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n)))
+    for i in range(small):
         k = keys[i]
-        size = 0
         for f in range(6):
-            size += k >> 3 * f & 7
-        sizes[i] = size
-        for f in range(6):
-            child[6 * i + f] = _find(keys, k + (1 << 3 * f)) if size < 6 else -1
+            child[6 * i + f] = _index(keys, k + (1 << 3 * f))
         if not i & 15:
             yield
     _MS = (keys, sizes, child)
     _W = w
 
 
-def _find(keys, k):
-    # The index of k in the sorted sequence keys (binary search).
-    lo, hi = 0, len(keys) - 1
+def _index(keys, k):
+    # The index of the multiset k in keys.
+    size = 0
+    for f in range(6):
+        size += k >> 3 * f & 7
+    return _find(keys, k, _FIRST[size], _FIRST[size + 1] - 1)
+
+
+def _find(keys, k, lo=0, hi=-1):
+    # The index of k in the sorted sequence keys[lo..hi] (hi -1: the last; binary search).
+    if hi < 0:
+        hi = len(keys) - 1
     while lo < hi:
         mid = (lo + hi) // 2
         if keys[mid] < k:
@@ -1004,19 +1019,20 @@ def built_now(ctx):
     return _NOW[1], _NOW[2]
 
 
-def think(game, level, until, seed=0):
+def think(game, level, until, seed=0, coach=False):
     """Work ahead, in a front end's idle time, on the decision of the player whose turn it is
     at ``level`` (and ``seed``, as ``next_action`` will be given): the turn's keep tables
     (the costly part of HARD's and the coach's rolls) or, in the build phase, the values of
     the plans the dice pay for, in slices until ``until()`` is true. True when nothing is
-    left to do; the decision itself (``next_action``, the coach) then takes little time."""
+    left to do; the decision itself (``next_action``, the coach) then takes little time.
+    ``coach``: also what the coach values before the first roll."""
     level = level_of(level)
     if game.phase == OVER:
         return True
     if game.phase == BUILD:
         gen = _now_ready(game, level, seed)
     elif _needs_tables(game, level):
-        gen = _ready(game, level, game.phase == ROLL)
+        gen = _ready(game, level, coach and game.phase == ROLL)
     else:
         return True
     if gen is None:

@@ -451,8 +451,9 @@ class Turn:
         also reviews each choice on Island One) needs for its next decision."""
         from catan import players
 
-        level = players.HARD if self.level is None else self.level
-        return players.think(self.game, level, until, self.game.player)
+        if self.level is None:
+            return players.think(self.game, players.HARD, until, self.game.player, True)
+        return players.think(self.game, self.level, until, self.game.player)
 
     def show_step(self, action):
         """A computer's action is about to be carried out: point at it, say what it is."""
