@@ -654,51 +654,66 @@ class _Context:
         costs = list(types)
         lists = [types[c] for c in costs]
         del types, plans
-        reach = len(self.jokers) + 1  # and a joker that a knight of the plan unlocks
+        reach = len(self.jokers)
         base = self.nothing()
         for i in range(len(keys)):
             out[i] = base if sizes[i] == n else 0.0
         yield
         seen = {}
+        first = _FIRST[n]
         for t in range(len(costs)):
             c = costs[t]
             c0, c1, c2, c3, c4 = c[0], c[1], c[2], c[3], c[4]
             spare = n - (c0 + c1 + c2 + c3 + c4)
+            lent = 0  # a knight of a plan of this type may lend one more joker
+            for items in lists[t]:
+                if self._late(items):
+                    lent = 1
+                    break
             memo = {}  # this type's value by shortfall
-            for i in range(len(keys)):
-                if sizes[i] != n:
-                    continue
-                if not i & 7:
+            # The rolls of n dice in index order: gold, then faces 4, 3, 2, 1 ascending (face
+            # 0 takes the rest); a branch already short of more than the jokers and gold
+            # pairs can make up is skipped whole (``i`` moves past its rolls).
+            i = first
+            for m5 in range(n + 1):
+                pairs = m5 >> 1  # gold pairs: each trades for any resource
+                room = reach + lent + (pairs if pairs < spare else spare)  # what can make up
+                r5 = n - m5
+                for m4 in range(r5 + 1):
                     yield
-                k = keys[i]
-                d0 = c0 - (k & 7)
-                d1 = c1 - (k >> 3 & 7)
-                d2 = c2 - (k >> 6 & 7)
-                d3 = c3 - (k >> 9 & 7)
-                d4 = c4 - (k >> 12 & 7)
-                if d0 < 0:
-                    d0 = 0
-                if d1 < 0:
-                    d1 = 0
-                if d2 < 0:
-                    d2 = 0
-                if d3 < 0:
-                    d3 = 0
-                if d4 < 0:
-                    d4 = 0
-                short = d0 + d1 + d2 + d3 + d4
-                pairs = k >> 16 & 3  # gold pairs: each trades for any resource
-                if short > reach + pairs:
-                    continue
-                # the shortfall, the gold pairs and the free dice decide
-                key = ((((d0 * 8 + d1) * 8 + d2) * 8 + d3) * 8 + d4) * 64 + pairs * 8 + (
-                    spare + short) if short else -1
-                v = memo.get(key)
-                if v is None:
-                    m = [k >> 3 * f & 7 for f in range(6)]
-                    v = memo[key] = self._type_value(m, c, lists[t], base, seen)
-                if v > out[i]:
-                    out[i] = v
+                    d4 = c4 - m4 if c4 > m4 else 0
+                    r4 = r5 - m4
+                    if d4 > room:
+                        i += _TET[r4]
+                        continue
+                    for m3 in range(r4 + 1):
+                        s3 = d4 + (c3 - m3 if c3 > m3 else 0)
+                        r3 = r4 - m3
+                        if s3 > room:
+                            i += _TRI[r3]
+                            continue
+                        for m2 in range(r3 + 1):
+                            s2 = s3 + (c2 - m2 if c2 > m2 else 0)
+                            r2 = r3 - m2
+                            if s2 > room:
+                                i += r2 + 1
+                                continue
+                            for m1 in range(r2 + 1):
+                                d1 = c1 - m1 if c1 > m1 else 0
+                                d0 = c0 - r2 + m1 if c0 > r2 - m1 else 0
+                                short = s2 + d1 + d0
+                                if short <= room:
+                                    # the shortfall, the gold pairs and the free dice decide
+                                    key = (((s2 * 8 + d4) * 8 + (s3 - d4)) * 8 + d1) * 8 + d0
+                                    key = key * 64 + pairs * 8 + spare + short if short else -1
+                                    v = memo.get(key)
+                                    if v is None:
+                                        v = memo[key] = self._type_value(
+                                            [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
+                                            seen)
+                                    if v > out[i]:
+                                        out[i] = v
+                                i += 1
 
     def _type_value(self, m, cost, lst, base, seen):
         # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
@@ -822,6 +837,8 @@ def _multisets():
 
 
 _FIRST = (0, 1, 7, 28, 84, 210, 462, 924)  # the index of the first multiset of each size
+_TRI = (1, 3, 6, 10, 15, 21, 28)  # multisets of 0..r dice of three faces (sum <= r)
+_TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
 
 
 def _make_multisets():
