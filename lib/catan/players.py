@@ -660,6 +660,7 @@ class _Context:
             out[i] = base if sizes[i] == n else 0.0
         yield
         seen = {}
+        pays = {}  # the ways to pay by shortfall, for every type
         first = _FIRST[n]
         for t in range(len(costs)):
             c = costs[t]
@@ -710,17 +711,21 @@ class _Context:
                                     if v is None:
                                         v = memo[key] = self._type_value(
                                             [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
-                                            seen)
+                                            seen, pays, key)
                                     if v > out[i]:
                                         out[i] = v
                                 i += 1
 
-    def _type_value(self, m, cost, lst, base, seen):
+    def _type_value(self, m, cost, lst, base, seen, pays, key):
         # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
         # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
-        # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table.
-        pay = _cover(m, cost, self.jokers)
-        ways = self._others(m, cost, pay)  # the same for every plan of this cost
+        # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table;
+        # ``pays``: (pay, ways) by ``key``, the shortfall (which alone decides them).
+        got = pays.get(key)
+        if got is None:
+            pay = _cover(m, cost, self.jokers)
+            got = pays[key] = (pay, self._others(m, cost, pay))
+        pay, ways = got  # the same for every plan of this cost
         best = base
         for way in ways:
             ck = (cost, self._mask(way))
@@ -1100,7 +1105,7 @@ class _Values:
         self.gf_at = 12 + 8 * rank + 2 * n
         self.sf_at = self.gf_at + self.turns * self.groups * rank
         self.rows = bytearray(self.groups * rank)  # GF of the turn ``self.t``
-        self.col = bytearray(rank)
+        self.cols = {}
         self.t = -1
         # Sheet s: the road masks in order, then within a mask the settlements x the cities
         # that its roads reach (the solver's numbering).
@@ -1159,9 +1164,12 @@ class _Values:
             f.seek(self.gf_at + (t - 2) * self.groups * rank)
             f.readinto(self.rows)
             self.t = t
-        f.seek(self.sf_at + s * rank)
-        f.readinto(self.col)
-        gf, sf, sc = self.rows, self.col, self.scale
+            self.cols = {}  # SF rows read this turn, by sheet (a turn meets a few dozen)
+        sf = self.cols.get(s)
+        if sf is None:
+            f.seek(self.sf_at + s * rank)
+            sf = self.cols[s] = f.read(rank)
+        gf, sc = self.rows, self.scale
         row = g * rank
         v = 0.0
         for r in range(rank):
