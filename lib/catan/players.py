@@ -712,6 +712,11 @@ class _Context:
                                         v = memo[key] = self._type_value(
                                             [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
                                             seen, pays, key)
+                                        if v > out[i]:
+                                            out[i] = v
+                                        i += 1
+                                        yield  # (a new shortfall is the costly part)
+                                        continue
                                     if v > out[i]:
                                         out[i] = v
                                 i += 1
@@ -851,6 +856,7 @@ def _make_multisets():
     global _MS, _W
     keys = []
     for a in range(7):
+        yield
         for b in range(7 - a):
             for c in range(7 - a - b):
                 for d in range(7 - a - b - c):
@@ -859,7 +865,9 @@ def _make_multisets():
                             size = a + b + c + d + e + f
                             keys.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
                                         | f << 15)
+    yield
     keys.sort()
+    yield
     keys = array("l", keys)
     n = len(keys)
     sizes = bytearray(n)
