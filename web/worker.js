@@ -151,6 +151,7 @@ function round() {
 }
 
 function exec(msg) {
+  if (shell && !stopped) round();  // keys that came before this message count first
   out = [];
   let ok = true;
   try {
