@@ -8,6 +8,8 @@
 //   cdg.indices()         the screen as one hex digit (palette index) per pixel
 //   cdg.latencies         ms from each key or touch to the next picture it caused
 //   cdg.firstFrameMs      ms from navigation to the first picture
+//   cdg.maxRoundMs        the longest round of the game's loop in the worker (a computer's
+//                         move, a hint): the page itself stays responsive meanwhile
 //   cdg.errors            problems met (also written to the console)
 
 const STORE_PREFIX = "catan-dice:";  // localStorage keys of the game's records
@@ -25,7 +27,7 @@ const right = document.getElementById("right");
 const help = document.getElementById("help");
 
 const cdg = {
-  board: null, latencies: [], errors: [], firstFrameMs: null, frames: 0, busy: false,
+  board: null, latencies: [], errors: [], firstFrameMs: null, frames: 0, busy: false, maxRoundMs: 0,
   ready: null, exec: null, indices: null,
 };
 window.cdg = cdg;
@@ -118,6 +120,7 @@ function onWorker(ev) {
     for (const r of msg.rects) ctx.putImageData(new ImageData(r.data, r.w, r.h), r.x, r.y);
     cdg.frames++;
     cdg.busy = msg.busy;
+    cdg.maxRoundMs = Math.max(cdg.maxRoundMs, msg.roundMs);
     const now = performance.now();
     if (pendingInput !== null) {
       cdg.latencies.push(now - pendingInput);
@@ -169,7 +172,7 @@ function press(role, down, source, t) {
   held.set(role, holders);
   const now = holders.size > 0;
   const el = document.querySelector(`[data-role="${role}"]`);
-  if (el) el.classList.toggle("down", now);
+  if (el) el.classList.toggle("held", now);
   if (now === was) return;  // another key or finger holds it too
   pendingInput = t;
   worker.postMessage({ type: "pin", role, down: now, t: performance.timeOrigin + t });
@@ -269,8 +272,10 @@ function buildButtons(b) {
 // the same size, and image-rendering: pixelated keeps its edges sharp.
 function fit() {
   const dpr = window.devicePixelRatio || 1;
-  const room = document.getElementById("device").parentElement.clientWidth - left.offsetWidth - right.offsetWidth - 48;
-  const tall = window.innerHeight * 0.62;
+  const narrow = window.matchMedia("(max-width: 34rem)").matches;  // buttons below the screen
+  const room = document.getElementById("device").parentElement.clientWidth -
+    (narrow ? 24 : left.offsetWidth + right.offsetWidth + 64);
+  const tall = window.innerHeight - 240;  // the title above, the help and status below
   const k = Math.max(1, Math.floor(Math.min(room / canvas.width, tall / canvas.height) * dpr));
   canvas.style.width = `${(canvas.width * k) / dpr}px`;
   canvas.style.height = `${(canvas.height * k) / dpr}px`;

@@ -14,7 +14,8 @@
 //   {type: "stop", id}                finish: answered once every save has been sent
 // Messages to the page:
 //   {type: "ready", width, height, roles, name, loadMs}
-//   {type: "frame", rects: [{x, y, w, h, data}], brightness, busy}
+//   {type: "frame", rects: [{x, y, w, h, data}], brightness, busy, roundMs}
+//                                     roundMs: the longest round of the loop since the last
 //   {type: "save", name, hex}         hex null: remove the record
 //   {type: "reply", id, ok, text}     the answer to exec / stop
 //   {type: "console", error, text}    a line MicroPython printed (stdout or stderr)
@@ -33,6 +34,7 @@ let mp = null, M = null, shell = null, frameFn = null, pinFn = null, busyFn = nu
 let addr = 0, width = 0, height = 0, stride = 0;
 let palette = null;  // Uint8Array of 16 x RGBA
 let timer = null, stopped = false;
+let roundMs = 0;  // the longest round since the last picture sent
 let out = null;  // while an exec runs: the lines it printed
 const queue = [];  // pin events waiting for the shell
 
@@ -129,6 +131,7 @@ function round() {
   clearTimeout(timer);
   timer = null;
   if (stopped || !shell) return;
+  const began = performance.now();
   try {
     while (queue.length) {
       const e = queue.shift();
@@ -142,7 +145,11 @@ function round() {
       rects.push({ x, y, w, h, data });
       transfer.push(data.buffer);
     }
-    if (rects.length) postMessage({ type: "frame", rects, brightness: res[0], busy: busyFn() }, transfer);
+    roundMs = Math.max(roundMs, performance.now() - began);
+    if (rects.length) {
+      postMessage({ type: "frame", rects, brightness: res[0], busy: busyFn(), roundMs }, transfer);
+      roundMs = 0;
+    }
   } catch (e) {
     fail(e);
     return;
