@@ -308,7 +308,8 @@ def test_a_hard_computer_never_blocks_the_page(browser):
         new PerformanceObserver((l) => { for (const e of l.getEntries()) window._long.push(e.duration); })
           .observe({ type: "longtask" });""")
     # the observer sees a task that does block the page (a busy loop of 80 ms on it) ...
-    browser.script("setTimeout(() => { const t = performance.now(); while (performance.now() - t < 80); }, 0)")
+    browser.script("setTimeout(() => { const t = performance.now();"
+                   " while (performance.now() - t < 80); }, 0)")
     t = time.time()
     while not browser.script("return window._long.length") and time.time() - t < 5:
         time.sleep(0.05)

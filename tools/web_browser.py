@@ -7,6 +7,9 @@ the web figures of tools/bench.py.
         web.exec("print(shell.app.screen)")  # Python in the game's VM (web/worker.js)
         web.indices()                        # the screen: a palette index per pixel
 
+``python tools/web_browser.py [docs/web.png]`` takes the README's screenshot of the page
+(from build/web/: `make web` first): a seeded Island One game, three turns in.
+
 Chromium and its driver are Debian's (``chromium``, ``chromium-driver``: `make setup`);
 ``CHROMIUM`` and ``CHROMEDRIVER`` in the environment point elsewhere.
 """
@@ -176,3 +179,35 @@ class WebSession:
         """Console errors of the page (and its worker) and what the page itself reported."""
         out = [e["message"] for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
         return out + list(self.driver.execute_script("return cdg.errors"))
+
+
+def readme_screenshot(path, site=None):
+    """The README's picture: the page at 1000x757 with a game on the Display Pack, three
+    turns into a seeded Island One game against the hard computer, a die marked."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    keys_src = open(os.path.join(root, "host_tests", "mp", "ui_autokeys.py")).read()
+    with WebSession(site or web.OUT, 1000, 900) as b:
+        b.open("pimoroni_display_pack", clear=True)
+        b.exec("import os, sys\ntry:\n    os.mkdir('/tests')\nexcept OSError:\n    pass\n"
+               "open('/tests/ui_autokeys.py', 'w').write(%r)\nsys.path.append('/tests')\n"
+               "import ui_autokeys\nfrom catan.players import next_action\n"
+               "shell.app.settings.speed = 3\nshell.app.new_game(1, (255, 2), 1234)" % keys_src)
+        while b.value("shell.app.game.turns[0]") != "3":
+            b.settle()
+            if b.value("shell.app.busy() or shell.app.game.player != 0") == "True":
+                continue
+            b.keys(*b.value("','.join(ui_autokeys.next_keys(shell.app, next_action("
+                            "shell.app.game, 2, 0)))").split(","))
+        b.settle()
+        b.keys("a")  # roll
+        b.settle()
+        b.keys("y", "a")  # mark the second die
+        b.settle()
+        with open(path, "wb") as f:
+            f.write(b.driver.get_screenshot_as_png())
+
+
+if __name__ == "__main__":
+    import sys
+
+    readme_screenshot(sys.argv[1] if len(sys.argv) > 1 else "docs/web.png")
