@@ -325,3 +325,54 @@ def test_a_hard_computer_never_blocks_the_page(browser):
     worst = browser.script("return Math.max(0, ...window._long)")
     assert worst <= 50, "the page's thread was blocked %d ms" % worst
     _no_problems(browser)
+
+
+def test_switching_boards_keeps_the_game(browser):
+    from selenium.webdriver.support.ui import Select
+
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.exec("shell.app.new_game(1, (255, 1))")
+    saved = browser.value("shell.save_hex()")
+    Select(browser.driver.find_element("id", "board")).select_by_value("waveshare_pico_lcd_13")
+    time.sleep(0.2)
+    browser.wait_ready()
+    assert browser.script("return [cdg.board, screen.width, screen.height].join()".replace(
+        "screen.", "document.getElementById('screen').")) == "waveshare_pico_lcd_13,240,240"
+    assert browser.value("sorted(shell.roles)") == str(sorted(("up", "down", "left", "right", "press",
+                                                               "a", "b", "x", "y")))
+    assert browser.value("shell.app.screen.rows[0]") == "Continue"
+    assert browser.value("shell.save_hex()") == saved
+    assert "board=waveshare_pico_lcd_13" in browser.driver.current_url
+    # the joystick's buttons are on the page now, and its press chooses
+    browser.touch("press", hold=0.1)
+    assert _screen(browser) == "Turn"
+    browser.open()  # the choice is remembered
+    assert browser.board == "waveshare_pico_lcd_13"
+    _no_problems(browser)
+
+
+def test_a_damaged_save_is_set_aside_and_reported(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem('catan-dice:game', '4344470100000005deadbeef0102030405')")
+    browser.open("pimoroni_display_pack")
+    assert _screen(browser) == "Message"
+    assert browser.value("shell.app.screen.text") == "game was checksum: set aside"
+    assert browser.script("return localStorage.getItem('catan-dice:game.bad')") == \
+        "4344470100000005deadbeef0102030405"
+    assert browser.script("return localStorage.getItem('catan-dice:game')") is None
+    assert not browser.problems()
+
+
+def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+                   "'QuotaExceededError'); }")
+    browser.exec("shell.app.new_game(1, (255,))")  # its save is refused by the page ...
+    time.sleep(0.3)
+    # the page says so at once, under the screen ...
+    status = browser.script("return document.getElementById('status').textContent")
+    assert status == "Could not save game in this browser (QuotaExceededError).", status
+    # ... and the App's next write fails with the reason (the App reports a failed write)
+    browser.keys("a")
+    assert browser.value("shell.store.error") == "the browser refused it: QuotaExceededError"
+    assert any("QuotaExceededError" in p for p in browser.problems())
