@@ -212,7 +212,8 @@ function keyHelp() {
   const joy = roles.includes("up");
   return "Keys: " + roles.filter((r) => r.length === 1).map((r) => r.toUpperCase() + "=" + r).join(" ") +
     (joy ? ", arrows = joystick, Enter or space = its press" : ", arrows = X/Y, Enter = A") +
-    ", Esc = B. Hold a key 0.6 s (or Shift + key) for a long press: hold Y for a hint, X for the scores.";
+    ", Esc = B. Hold a key 0.6 s (or Shift + key) for a long press: " +
+    (roles.includes("y") ? "hold Y for a hint, X for the scores." : "hold the stick's press for a hint.");
 }
 
 addEventListener("keydown", (e) => {
@@ -293,6 +294,9 @@ for (const [name, b] of Object.entries(BOARDS)) {
   opt.textContent = b.title;
   select.append(opt);
 }
-select.addEventListener("change", () => switchBoard(select.value));
+select.addEventListener("change", () => {
+  select.blur();  // the arrow keys play again, instead of changing the board
+  switchBoard(select.value);
+});
 addEventListener("error", (e) => cdg.errors.push(String(e.message)));
 startBoard(new URLSearchParams(location.search).get("board") || localStorage.getItem(BOARD_KEY) || DEFAULT_BOARD);

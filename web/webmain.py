@@ -23,9 +23,6 @@ import gc
 from buttons import Buttons
 from store import LIMIT, pack, unpack
 
-_KEY_PREFIX = "catan-dice:"  # localStorage keys (the page adds it; here for reference)
-
-
 def install_urandom(fill):
     """Give ``os`` an ``urandom(n)`` drawing ``n`` bytes from ``fill(n)`` (a list of ints
     from the browser's cryptographic generator): the App's dice and game codes use it."""
@@ -61,10 +58,11 @@ class WebStore:
     def __init__(self, saves, host):
         self.records = {}
         for name in saves:
+            text = saves[name]
             try:
-                self.records[name] = bytes.fromhex(saves[name])
-            except ValueError:
-                self.records[name] = b"?"  # not hex: reported as foreign when read
+                self.records[name] = bytes.fromhex(text)
+            except ValueError:  # not hex: its text, which read() reports as foreign
+                self.records[name] = text.encode()
         self.host = host
         self.problems = []
         self.error = None
