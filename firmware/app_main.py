@@ -1,6 +1,6 @@
 """Build the device and run the game: board -> framebuffer -> SPI -> display -> canvas -> store ->
 buttons -> App, then the main loop (poll buttons, app.handle/tick/draw, send dirty rectangles,
-dim and sleep when idle).
+give idle rounds to the app's work ahead, dim and sleep when idle).
 
 The board module is chosen by ``board_config.py`` in the device root (``BOARD = "<file in
 boards/>"``), else DEFAULT_BOARD. The framebuffer is allocated right after the (tiny) board module
@@ -10,7 +10,8 @@ Everything hardware-facing is injectable (``run(board, hw=..., App=..., make_can
 host tests drive the loop with fake pins and SPI and a stub App; ``max_loops`` ends the loop.
 App interface (lib/catan/ui/app.py): ``App(canvas, store, roles=...)`` (the board's button
 roles), ``app.handle(role)``, ``app.tick(now_ms)``, ``app.draw()``, and ``app.brightness``
-(0..1000, from the player's settings), which the loop applies while the screen is awake;
+(0..1000, from the player's settings), which the loop applies while the screen is awake,
+and optionally ``app.think(until)`` (work ahead in slices; True when none is left);
 the loop sets ``app.battery`` (VSYS in volts) every 10 s on boards that can measure it.
 """
 
@@ -21,6 +22,7 @@ DIM_MS = 60_000  # idle time before dimming
 SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
 DIM_LEVEL = 150  # brightness when dimmed (of 1000)
 LOOP_MS = 10  # poll period while awake
+THINK_MS = 12  # a slice of the app's work ahead in an idle round (a key waits at most this)
 SLEEP_LOOP_MS = 50  # poll period while asleep
 BATTERY_MS = 10_000  # how often the battery is measured while awake
 SAVE_ROOT = "/data"
@@ -125,6 +127,12 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     state = 0  # 0 awake, 1 dimmed, 2 asleep
     loops = 0
     busy = False  # something was handled or drawn since the last collection
+    think = getattr(app, "think", None)
+    thinking = think is not None  # the app may have work to do ahead, in idle rounds
+    began = [0]
+
+    def slice_over():
+        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS
     while max_loops is None or loops < max_loops:
         loops += 1
         now = ticks_ms()
@@ -157,9 +165,15 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             display.show(rects)
         if events or rects:
             busy = True
+            thinking = think is not None
         elif busy:  # the first quiet round after some work: collect now, not during a key
             gc.collect()
             busy = False
+        elif thinking:  # quiet: a slice of work ahead (the coach's, a computer's) instead of a nap
+            began[0] = ticks_ms()
+            if think(slice_over):
+                thinking = False
+                gc.collect()  # the work's leftovers, before the heap sits idle
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0
@@ -169,5 +183,6 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         elif state == 1 and idle >= SLEEP_MS:
             display.sleep(True)
             state = 2
-        sleep_ms(SLEEP_LOOP_MS if state == 2 else LOOP_MS)
+        if not thinking:
+            sleep_ms(SLEEP_LOOP_MS if state == 2 else LOOP_MS)
     return app

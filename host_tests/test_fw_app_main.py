@@ -176,3 +176,39 @@ def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swa
                        max_loops=300)
     assert app.events == ["a", "a"]
     assert 150 * 65535 // 1000 not in app_main.display.bl.history  # never dimmed
+
+
+def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
+    # An app with work ahead gets the quiet rounds (each a slice that ends when ``until()``
+    # says THINK_MS have passed) instead of naps; the loop stops asking once it says it is
+    # done, and asks again after a key.
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, _ = fake_hardware(board)
+    clk = Clock()
+
+    class App(StubApp):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.slices = []  # (loop time at the start, ms it ran)
+            self.left = 5  # slices of work until done
+
+        def handle(self, role):
+            super().handle(role)
+            self.left = 3  # a key: new work
+
+        def think(self, until):
+            t0 = clk.n
+            while not until():
+                clk.sleep_ms(1)  # working
+            self.slices.append((t0, clk.n - t0))
+            self.left -= 1
+            return self.left <= 0
+
+    clk.script = {3000: (12, 0), 3100: (12, 1)}  # ms from the start
+    app = app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
+                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                       max_loops=600)
+    assert app.events == ["a"]
+    assert len(app.slices) == 5 + 3
+    assert all(ms == app_main.THINK_MS for _, ms in app.slices)
+    assert app.slices[4][0] < 3000 < app.slices[5][0]  # the rest of the work came after the key

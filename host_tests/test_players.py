@@ -5,9 +5,11 @@ means over 2,000 games, tools/selfplay.py: Island One easy 41.1, medium 62.1, ha
 Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing assertions.
 """
 
+import os
+
 import pytest
 
-from catan import coach_table, players
+from catan import players
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, Game
 from catan.maps import ISLAND_ONE
@@ -134,7 +136,7 @@ def test_island_two_hard_wins_against_easy():
 
 
 def test_value_table_is_compact_and_sane():
-    size = len(coach_table.GF) + len(coach_table.SF) + len(coach_table.ROADS)
+    size = os.path.getsize(os.path.join(os.path.dirname(players.__file__), players.TABLE))
     assert size < 40000
     # The empty sheet before turn 2 is worth 85.45 (solver README); the table is a fit.
     v = players.island_one_value(2, 0, 0, 0)
@@ -171,3 +173,50 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     ways = ctx.pays(counts, (0, k4), cost, None)
     assert ways == [([], [(3, 1)])]
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
+
+
+# ------------------------------------------------------------ thinking ahead in slices
+
+
+def _play_to(game, phase, level=players.HARD):
+    while game.phase != phase:
+        game.perform(players.next_action(game, level, game.player))
+
+
+@pytest.mark.parametrize("island,seats", [(1, 1), (2, 3)])
+def test_think_in_slices_gives_the_same_decisions(island, seats):
+    # Work ahead one slice at a time (``until`` true at once: the smallest slices a front end
+    # can ask for) before every decision: the same actions as deciding from nothing.
+    sliced = Game(island, seats, SeededDice(11))
+    plain = Game(island, seats, SeededDice(11))
+    slices = 0
+    while not plain.over():
+        while not players.think(sliced, players.HARD, lambda: True):
+            slices += 1
+        a = players.next_action(sliced, players.HARD, sliced.player)
+        players._TURN[0] = players._WORK[0] = players._WORK[1] = None  # forget: decide afresh
+        assert a == players.next_action(plain, players.HARD, plain.player)
+        sliced.perform(a)
+        plain.perform(a)
+    assert slices > 100  # the work really came in many slices
+
+
+def test_think_is_done_at_once_when_there_is_nothing_to_work_out():
+    g = Game(2, 2, SeededDice(2))  # an easy player's first roll: no tables
+    assert players.think(g, players.EASY, lambda: True)
+    g = Game(1, 1, SeededDice(2))
+    _play_to(g, BUILD)
+    while not players.think(g, players.HARD, lambda: True):
+        pass
+    assert players.think(g, players.HARD, lambda: True)  # the build phase's plans: done
+
+
+def test_tables_worked_out_ahead_are_those_of_the_turn():
+    # Thinking for one seat and then asking for another's tables must not reuse the first.
+    g = Game(2, 2, SeededDice(5))
+    while not players.think(g, players.HARD, lambda: False):
+        pass
+    ctx = players._Context(g, players.MEDIUM, g.player)
+    w1, w2 = (list(w) for w in players._turn_tables(ctx))
+    players._TURN[0] = None
+    assert (list(players._turn_tables(ctx)[0]), list(players._turn_tables(ctx)[1])) == (w1, w2)

@@ -1,4 +1,5 @@
-"""Compile lib/**/*.py to build/mpy/**/*.mpy with mpy-cross, incrementally.
+"""Compile lib/**/*.py to build/mpy/**/*.mpy with mpy-cross, incrementally (and copy the
+data files, lib/**/*.bin, beside them).
 
     python tools/build_mpy.py [--src lib] [--out build/mpy] [--mpy-cross PATH] [-v]
 
@@ -18,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "lib"
 OUT = ROOT / "build" / "mpy"
+DATA = ".bin"  # data files read at run time (the coach's value table), copied as they are
 
 
 def find_mpy_cross():
@@ -61,8 +63,17 @@ def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
         written.append(mpy)
         if verbose:
             print("mpy-cross %s -> %s" % (py, mpy))
+    for data in sorted(src.rglob("*" + DATA)):  # data files ship beside the modules
+        rel = data.relative_to(src)
+        dst = out / rel
+        wanted.add(dst)
+        if dst.exists() and dst.stat().st_mtime >= data.stat().st_mtime:
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(data, dst)
+        written.append(dst)
     if out.exists():
-        for stale in sorted(out.rglob("*.mpy")):
+        for stale in sorted(list(out.rglob("*.mpy")) + list(out.rglob("*" + DATA))):
             if stale not in wanted:
                 stale.unlink()
                 if verbose:

@@ -8,17 +8,18 @@
 Island One values are *expected final scores* of the player whose turn it is: the points
 on the track, plus this turn's, plus the rest of the game. This turn is worked out exactly,
 by an expectimax over the dice multisets (``players._turn_tables``); the turns after it
-come from a compact fit of the exact solver's values (``coach_table``, about 24 KB of
-bytes, most accurate where good play goes). Playing by these values scores 94.35 on
-average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py`` computes it exactly).
+come from a compact fit of the exact solver's values (``coach_table.bin``, 24 KB, read
+from flash a row at a time; most accurate where good play goes). Playing by these values
+scores 94.35 on average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py``
+computes it exactly).
 On Island Two the coach names the hard player's choice without a number (values there
 depend on the other players' dice; the race has no single expected score).
 
-Everything is computed from the game state alone, on demand: nothing is kept between hints
-except the players module's cache of the current turn's tables.
+Everything is computed from the game state alone: nothing is kept between hints except
+the players module's tables of the current turn, which a front end can have worked out in
+its idle time already (``players.think``).
 """
 
-from array import array
 
 from catan import players
 from catan.game import BUILD, OVER, REROLL, ROLL
@@ -83,7 +84,7 @@ def _kept_index(ctx, keys, reroll):
     for i in range(g.dice_count()):
         if not (g.spent >> i & 1) and not (reroll >> i & 1):
             k += 1 << 3 * g.faces[i]
-    return players._find(keys, k)
+    return players._index(keys, k)
 
 
 def _keep_value(ctx, reroll, final=False):
@@ -98,35 +99,18 @@ def _keep_value(ctx, reroll, final=False):
 
 def _before_roll(ctx):
     # Expected value of the first roll: the best keep of each outcome, averaged.
-    keys, sizes, child, parent = players._multisets()
-    w1, _ = players._turn_tables(ctx)
-    n = ctx.game.dice_count()
-    best = array("f", w1)
-    for i in range(1, len(best)):
-        if sizes[i] <= n:
-            v = best[i]
-            for f in range(6):
-                q = parent[6 * i + f]
-                if q >= 0 and best[q] > v:
-                    v = best[q]
-            best[i] = v
-    players._expect(best, sizes, child, n)
-    return best[0]
+    return players._turn_tables(ctx, first=True)[2][0]
 
 
 def _plan_value(ctx, item):
     # The best plan the free dice pay for now (containing ``item`` if given).
-    g = ctx.game
-    counts = g.unspent()
-    free = sum(counts)
+    by_item = players.built_now(ctx)[1]
+    if item is not None:
+        return by_item.get(item, ctx.nothing())
     best = None
-    for items, cost in players._plans(ctx.isl, ctx.roads, ctx.builds, free, False):
-        if not items or (item is not None and item not in items):
-            continue
-        for way in ctx.pays(counts, items, cost, players._cover(counts, cost, ctx.jokers)):
-            v = ctx.value(items, ctx._mask(way))
-            if best is None or v > best:
-                best = v
+    for v in by_item.values():
+        if best is None or v > best:
+            best = v
     return ctx.nothing() if best is None else best
 
 

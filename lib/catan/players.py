@@ -27,7 +27,7 @@ rules allow the same turn): MEDIUM and HARD value each (``_Context.pays``).
 
 from array import array
 
-from catan.game import OVER, REROLL, ROLL, popcount
+from catan.game import BUILD, OVER, REROLL, ROLL, popcount
 from catan.maps import (ANY, AWARD_VP, COSTS, GOLD, GREY_ROAD, KNIGHT, START, TURNS_ONE,
                         WIN_VP, X_PENALTY)
 
@@ -611,7 +611,7 @@ class _Context:
                         for k4 in range(c[4], -1, -1):
                             for k5 in range(c[5], -1, -1):
                                 key = k0 | k1 << 3 | k2 << 6 | k3 << 9 | k4 << 12 | k5 << 15
-                                v = w[_find(keys, key)]
+                                v = w[_index(keys, key)]
                                 if v > best + 1e-4 or (v > best - 1e-4 and keep is not None
                                                       and k0 + k1 + k2 + k3 + k4 + k5
                                                       > keep[0] + keep[1] + keep[2] + keep[3]
@@ -630,7 +630,19 @@ class _Context:
     def final_values(self, n=6):
         """An array over ``_multisets``: at each roll of ``n`` dice, the value of the best plan
         it pays for (or of building nothing); 0 elsewhere."""
-        keys, sizes, _, _ = _multisets()
+        out = array("f", bytes(4 * len(_multisets()[0])))
+        for _ in self.final_work(n, out):
+            pass
+        return out
+
+    def final_work(self, n, out):
+        """``final_values`` into the array ``out``, as a generator that yields between slices
+        of a few rolls (see ``think``).
+
+        How dice pay a plan depends only on what they leave missing of its cost, how many
+        gold pairs they hold and how many dice are free (``_cover``), so each plan type
+        (total cost) is valued once per such shortfall and every roll reuses it."""
+        keys, sizes, _ = _multisets()
         plans = _plans(self.isl, self.roads, self.builds, n, False)
         types = {}
         for items, cost in plans:
@@ -639,50 +651,96 @@ class _Context:
                 if lst is None:
                     types[cost] = lst = []
                 lst.append(items)
-        types = list(types.items())
+        costs = list(types)
+        lists = [types[c] for c in costs]
+        del types, plans
+        reach = len(self.jokers) + 1  # and a joker that a knight of the plan unlocks
         base = self.nothing()
-        cache = {}
-        out = array("f", bytes(4 * len(keys)))
-        m = [0, 0, 0, 0, 0, 0]
         for i in range(len(keys)):
-            if sizes[i] != n:
-                continue
-            k = keys[i]
-            for f in range(6):
-                m[f] = k >> 3 * f & 7
-            best = base
-            for cost, lst in types:
-                pay = _cover(m, cost, self.jokers)
-                ways = self._others(m, cost, pay)  # the same for every plan of this cost
-                for way in ways:
-                    ck = (cost, self._mask(way))
-                    v = cache.get(ck)
+            out[i] = base if sizes[i] == n else 0.0
+        yield
+        seen = {}
+        for t in range(len(costs)):
+            c = costs[t]
+            c0, c1, c2, c3, c4 = c[0], c[1], c[2], c[3], c[4]
+            spare = n - (c0 + c1 + c2 + c3 + c4)
+            memo = {}  # this type's value by shortfall
+            for i in range(len(keys)):
+                if sizes[i] != n:
+                    continue
+                if not i & 7:
+                    yield
+                k = keys[i]
+                d0 = c0 - (k & 7)
+                d1 = c1 - (k >> 3 & 7)
+                d2 = c2 - (k >> 6 & 7)
+                d3 = c3 - (k >> 9 & 7)
+                d4 = c4 - (k >> 12 & 7)
+                if d0 < 0:
+                    d0 = 0
+                if d1 < 0:
+                    d1 = 0
+                if d2 < 0:
+                    d2 = 0
+                if d3 < 0:
+                    d3 = 0
+                if d4 < 0:
+                    d4 = 0
+                short = d0 + d1 + d2 + d3 + d4
+                pairs = k >> 16 & 3  # gold pairs: each trades for any resource
+                if short > reach + pairs:
+                    continue
+                # the shortfall, the gold pairs and the free dice decide
+                key = ((((d0 * 8 + d1) * 8 + d2) * 8 + d3) * 8 + d4) * 64 + pairs * 8 + (
+                    spare + short) if short else -1
+                v = memo.get(key)
+                if v is None:
+                    m = [k >> 3 * f & 7 for f in range(6)]
+                    v = memo[key] = self._type_value(m, c, lists[t], base, seen)
+                if v > out[i]:
+                    out[i] = v
+
+    def _type_value(self, m, cost, lst, base, seen):
+        # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
+        # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
+        # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table.
+        pay = _cover(m, cost, self.jokers)
+        ways = self._others(m, cost, pay)  # the same for every plan of this cost
+        best = base
+        for way in ways:
+            ck = (cost, self._mask(way))
+            v = seen.get(ck)
+            if v is None:
+                v = -1e9
+                for items in lst:
+                    x = self.value(items, ck[1])
+                    if x > v:
+                        v = x
+                seen[ck] = v
+            if v > best:
+                best = v
+        if pay is None or pay[1]:
+            for items in lst:  # a knight of the plan lends its joker to the rest
+                for way in self._lent(m, items, cost, pay, ways):
+                    ck = (items, self._mask(way))
+                    v = seen.get(ck)
                     if v is None:
-                        v = -1e9
-                        for items in lst:
-                            x = self.value(items, ck[1])
-                            if x > v:
-                                v = x
-                        cache[ck] = v
+                        v = seen[ck] = self.value(items, ck[1])
                     if v > best:
                         best = v
-                if pay is not None and not pay[1]:
-                    continue
-                for items in lst:  # a knight of the plan lends its joker to the rest
-                    for way in self._lent(m, items, cost, pay, ways):
-                        ck = (items, self._mask(way))
-                        v = cache.get(ck)
-                        if v is None:
-                            v = cache[ck] = self.value(items, ck[1])
-                        if v > best:
-                            best = v
-            out[i] = best
-        return out
+        return best
 
     # ---- building
 
     def _best_now(self, counts, plans):
         """(value, items, trades, jokers) of the best plan the dice pay for now."""
+        for _ in self.now_work(counts, plans, None):
+            pass
+        return self.best
+
+    def now_work(self, counts, plans, by_item):
+        # _best_now into self.best, as a generator yielding between slices of plans; with a
+        # dict ``by_item``, also each item's best plan value there (for the coach).
         best = (self.nothing(), (), (), ())
         tie = self.seed & 0xFF
         k = 0
@@ -690,23 +748,25 @@ class _Context:
             k += 1
             if not items:
                 continue
+            if not k & 3:
+                yield
             for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
                 trades, jok = way
                 v = self.value(items, self._mask(way))
+                if by_item is not None:
+                    for it in items:
+                        if by_item.get(it, v - 1) < v:
+                            by_item[it] = v
                 if self.level != HARD:
                     v += ((k * 37 + tie) % 101) * 1e-7  # seeded tie-break
                 if v > best[0] + 1e-9:
                     best = (v, items, trades, jok)
-        return best
+        self.best = best
 
     def build_step(self):
         g = self.game
         counts = g.unspent()
-        free = 0
-        for c in counts:
-            free += c
-        plans = _plans(self.isl, self.roads, self.builds, free, self.level == EASY)
-        _, items, trades, jok = self._best_now(counts, plans)
+        _, items, trades, jok = built_now(self)[0]
         if not items:
             return ("end",)
         if trades:
@@ -746,46 +806,70 @@ class _Context:
 # ------------------------------------------- dice multisets, keep values
 
 _MS = None
-_TURN = [None, None, None]
 
 
 def _multisets():
-    """(keys, sizes, child, parent): the 924 multisets of 0..6 dice, packed as
-    sum(count[f] << 3f) and sorted (so adding a die always moves to a later index).
-    child[6i + f]: the index of multiset i plus a die f (-1 at six dice); parent[6i + f]:
-    minus a die f, or -1. Compact arrays: the Pico's heap is small."""
-    global _MS
+    """(keys, sizes, child): the 924 multisets of 0..6 dice, packed as sum(count[f] << 3f),
+    sorted by size and then by key (so adding a die always moves to a later index, and the
+    462 multisets of fewer than six dice come first); child[6i + f]: the index of multiset i
+    plus a die f, for those 462. Made once, with the three value tables of ``_turn_tables``
+    (``_W``): compact arrays, allocated together and kept, because the Pico's heap is small
+    and fragments."""
     if _MS is None:
-        keys = []
-        for a in range(7):
-            for b in range(7 - a):
-                for c in range(7 - a - b):
-                    for d in range(7 - a - b - c):
-                        for e in range(7 - a - b - c - d):
-                            for f in range(7 - a - b - c - d - e):
-                                keys.append(a | b << 3 | c << 6 | d << 9 | e << 12 | f << 15)
-        keys.sort()
-        keys = array("l", keys)
-        n = len(keys)
-        sizes = bytearray(n)
-        child = array("h", bytes(12 * n))
-        parent = array("h", bytes(12 * n))
-        for i in range(n):
-            k = keys[i]
-            size = 0
-            for f in range(6):
-                size += k >> 3 * f & 7
-            sizes[i] = size
-            for f in range(6):
-                child[6 * i + f] = _find(keys, k + (1 << 3 * f)) if size < 6 else -1
-                parent[6 * i + f] = _find(keys, k - (1 << 3 * f)) if k >> 3 * f & 7 else -1
-        _MS = (keys, sizes, child, parent)
+        for _ in _make_multisets():
+            pass
     return _MS
 
 
-def _find(keys, k):
-    # The index of k in the sorted sequence keys (binary search).
-    lo, hi = 0, len(keys) - 1
+_FIRST = (0, 1, 7, 28, 84, 210, 462, 924)  # the index of the first multiset of each size
+
+
+def _make_multisets():
+    # _multisets' work, as a generator yielding between slices.
+    global _MS, _W
+    keys = []
+    for a in range(7):
+        for b in range(7 - a):
+            for c in range(7 - a - b):
+                for d in range(7 - a - b - c):
+                    for e in range(7 - a - b - c - d):
+                        for f in range(7 - a - b - c - d - e):
+                            size = a + b + c + d + e + f
+                            keys.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
+                                        | f << 15)
+    keys.sort()
+    keys = array("l", keys)
+    n = len(keys)
+    sizes = bytearray(n)
+    for i in range(n):
+        sizes[i] = keys[i] >> 18
+        keys[i] &= 0x3FFFF
+    yield
+    small = _FIRST[6]
+    child = array("h", bytes(12 * small))
+    w = (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n)))
+    for i in range(small):
+        k = keys[i]
+        for f in range(6):
+            child[6 * i + f] = _index(keys, k + (1 << 3 * f))
+        if not i & 15:
+            yield
+    _MS = (keys, sizes, child)
+    _W = w
+
+
+def _index(keys, k):
+    # The index of the multiset k in keys.
+    size = 0
+    for f in range(6):
+        size += k >> 3 * f & 7
+    return _find(keys, k, _FIRST[size], _FIRST[size + 1] - 1)
+
+
+def _find(keys, k, lo=0, hi=-1):
+    # The index of k in the sorted sequence keys[lo..hi] (hi -1: the last; binary search).
+    if hi < 0:
+        hi = len(keys) - 1
     while lo < hi:
         mid = (lo + hi) // 2
         if keys[mid] < k:
@@ -797,63 +881,213 @@ def _find(keys, k):
 
 def _expect(w, sizes, child, n):
     # Keep values in place: W(K) = mean over one more die of W(K + f), for every K with
-    # fewer than n dice (the n-dice entries of w are given).
+    # fewer than n dice (the n-dice entries of w are given). A generator: yields between
+    # slices.
     for i in range(len(sizes) - 1, -1, -1):
         if sizes[i] < n:
             b = 6 * i
             w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
                     + w[child[b + 4]] + w[child[b + 5]]) / 6
+        if not i & 63:
+            yield
 
 
-def _turn_tables(ctx):
-    """(W1, W2): keep values before the second and the third roll, for this turn's state
-    (cached for the turn)."""
+def _best_within(w, src, sizes, child, n):
+    # w[K] = the best src over the sub-multisets of K (K up to n dice): each value passes
+    # to the multisets one die larger, in index order, so every K sees all of its parts.
+    for i in range(len(sizes)):
+        w[i] = src[i]
+    for i in range(len(sizes)):
+        if sizes[i] < n:
+            b = 6 * i
+            v = w[i]
+            for f in range(6):
+                c = child[b + f]
+                if w[c] < v:
+                    w[c] = v
+        if not i & 63:
+            yield
+
+
+_W = None  # the three tables (W1, W2, W0) of ``_turn_tables``, made with ``_multisets``
+_TURN = [None, False]  # the key of the turn the tables hold, and whether W0 is done
+_WORK = [None, None, False]  # the key, generator and ``first`` of tables being worked out
+
+
+def _turn_key(g, level):
+    p = g.player
+    return (id(g), g.island.number, g.players, g.dice_count(), level, p, g.game_turn,
+            g.jokers[p], g.built, g.longest, g.largest, g.roads[p], g.builds[p])
+
+
+def _work(ctx, key, first):
+    # The tables for ``ctx`` into _W, a slice at a time; with ``first``, W0 too.
+    if _MS is None:
+        yield from _make_multisets()
+    keys, sizes, child = _MS
+    w1, w2, w0 = _W
+    n = ctx.game.dice_count()
+    if _TURN[0] != key:
+        _TURN[0] = None
+        yield from ctx.final_work(n, w2)
+        yield from _expect(w2, sizes, child, n)
+        # M(K): the best keep within K, K's value with one re-roll left; W1 from M at n.
+        yield from _best_within(w1, w2, sizes, child, n)
+        yield from _expect(w1, sizes, child, n)
+        _TURN[0] = key
+        _TURN[1] = False
+    if first and not _TURN[1]:
+        yield from _best_within(w0, w1, sizes, child, n)
+        yield from _expect(w0, sizes, child, n)
+        _TURN[1] = True
+
+
+def _ready(game, level, first, ctx=None):
+    # The generator of the work left for the tables of the turn (None: nothing left).
+    key = _turn_key(game, level)
+    if _TURN[0] == key and (_TURN[1] or not first):
+        return None
+    if _WORK[0] != key or first and not _WORK[2]:
+        _WORK[0] = key
+        _WORK[1] = _work(ctx or _Context(game, level, 0), key, first)
+        _WORK[2] = first
+    return _WORK[1]
+
+
+def _turn_tables(ctx, first=False):
+    """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
+    the value of each keep before the first roll) for this turn's state; worked out once a
+    turn (``think`` may have done it already)."""
+    gen = _ready(ctx.game, ctx.level, first, ctx)
+    if gen is not None:
+        for _ in gen:
+            pass
+        _WORK[0] = _WORK[1] = None
+    w1, w2, w0 = _W
+    return (w1, w2, w0) if first else (w1, w2)
+
+
+def _needs_tables(game, level):
+    return game.phase in (ROLL, REROLL) and (
+        level == HARD or (level == MEDIUM and EXACT_MEDIUM and game.island.number == 1))
+
+
+_NOW = [None, None, None]  # the key of a state in the build phase, its best plan, by item
+
+
+def _now_key(g, level, seed):
+    return _turn_key(g, level) + (0 if level == HARD else seed, g.phase, g.spent,
+                                  bytes(g.faces))
+
+
+def _now_ready(game, level, seed, ctx=None):
+    # The generator of the work left for the best plan now (None: nothing left).
+    key = _now_key(game, level, seed)
+    if _NOW[0] == key:
+        return None
+    if _WORK[0] != key:
+        _WORK[0] = key
+        _WORK[1] = _now(ctx or _Context(game, level, seed), key)
+        _WORK[2] = False
+    return _WORK[1]
+
+
+def _now(ctx, key):
     g = ctx.game
-    n = g.dice_count()
-    key = (id(g), ctx.level, ctx.p, g.game_turn, ctx.used, g.built, g.longest, g.largest,
-           tuple(g.roads), tuple(g.builds))
-    if _TURN[0] == key:
-        return _TURN[1], _TURN[2]
-    _TURN[0] = _TURN[1] = _TURN[2] = None
-    keys, sizes, child, parent = _multisets()
-    w2 = ctx.final_values(n)
-    _expect(w2, sizes, child, n)
-    # M(K): the best keep within K, K's value with one re-roll left; W1 from M at six.
-    w1 = array("f", w2)
-    for i in range(1, len(w1)):
-        if sizes[i] > n:
-            continue
-        b = 6 * i
-        v = w1[i]
-        for f in range(6):
-            q = parent[b + f]
-            if q >= 0 and w1[q] > v:
-                v = w1[q]
-        w1[i] = v
-    _expect(w1, sizes, child, n)
-    _TURN[0] = key
-    _TURN[1] = w1
-    _TURN[2] = w2
-    return w1, w2
+    counts = g.unspent()
+    free = 0
+    for c in counts:
+        free += c
+    plans = _plans(ctx.isl, ctx.roads, ctx.builds, free, ctx.level == EASY)
+    yield
+    by_item = {} if ctx.level == HARD else None
+    yield from ctx.now_work(counts, plans, by_item)
+    _NOW[0] = key
+    _NOW[1] = ctx.best
+    _NOW[2] = by_item
+
+
+def built_now(ctx):
+    """(best, values by item) in the build phase: ``_Context._best_now``'s (value, items,
+    trades, jokers) over every plan the free dice pay for, and (HARD) the best value of a
+    plan with each item; worked out once a state (``think`` may have done it)."""
+    gen = _now_ready(ctx.game, ctx.level, ctx.seed, ctx)
+    if gen is not None:
+        for _ in gen:
+            pass
+        _WORK[0] = _WORK[1] = None
+    return _NOW[1], _NOW[2]
+
+
+def think(game, level, until, seed=0, coach=False):
+    """Work ahead, in a front end's idle time, on the decision of the player whose turn it is
+    at ``level`` (and ``seed``, as ``next_action`` will be given): the turn's keep tables
+    (the costly part of HARD's and the coach's rolls) or, in the build phase, the values of
+    the plans the dice pay for, in slices until ``until()`` is true. True when nothing is
+    left to do; the decision itself (``next_action``, the coach) then takes little time.
+    ``coach``: also what the coach values before the first roll."""
+    level = level_of(level)
+    if game.phase == OVER:
+        return True
+    if game.phase == BUILD:
+        gen = _now_ready(game, level, seed)
+    elif _needs_tables(game, level):
+        gen = _ready(game, level, coach and game.phase == ROLL)
+    else:
+        return True
+    if gen is None:
+        return True
+    for _ in gen:
+        if until():
+            return False
+    _WORK[0] = _WORK[1] = None
+    return True
 
 
 # -------------------------------------------------------- helpers
 
 # ------------------------------------------- Island One value (hard)
 
+TABLE = "coach_table.bin"  # beside this module (made by tools/make_coach_table.py)
 _ONE = None
 
 
-def _one_tables():
-    global _ONE
-    if _ONE is None:
-        from catan import coach_table as ct
+class _Values:
+    """The Island One value table, read from the file ``TABLE`` a turn's rows at a time (the
+    bytes of a module would sit in the heap: 24 KB; this costs about 1.5 KB).
+
+    The file: b"CDV1", rank R, turns T, groups G, sheets S, road masks N (<BBHHH), R scales
+    (<d), N road masks (<H, ascending), GF (T * G * R signed bytes), SF (S * R signed bytes).
+    V_t(g, s) ~= sum_r GF[t - 2, g, r] * SF[s, r] * scale[r]: the exact solver's values for
+    turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities)."""
+
+    def __init__(self, path):
+        import struct
+
         from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
+
+        f = open(path, "rb")
+        head = f.read(12)
+        if head[:4] != b"CDV1":
+            f.close()
+            raise ValueError("%s is not a value table" % path)
+        rank, self.turns, self.groups, sheets, n = struct.unpack("<BBHHH", head[4:])
+        self.scale = struct.unpack("<%dd" % rank, f.read(8 * rank))
+        roads = f.read(2 * n)
+        masks = array("H", bytes(2 * n))
+        for i in range(n):
+            masks[i] = roads[2 * i] | roads[2 * i + 1] << 8
+        self.masks = masks
+        self.f = f
+        self.rank = rank
+        self.gf_at = 12 + 8 * rank + 2 * n
+        self.sf_at = self.gf_at + self.turns * self.groups * rank
+        self.rows = bytearray(self.groups * rank)  # GF of the turn ``self.t``
+        self.col = bytearray(rank)
+        self.t = -1
+        # Sheet s: the road masks in order, then within a mask the settlements x the cities
+        # that its roads reach (the solver's numbering).
         isl = ISLAND_ONE
-        nr = isl.n_roads
-        masks = []
-        for i in range(0, len(ct.ROADS), 2):
-            masks.append(ct.ROADS[i] | ct.ROADS[i + 1] << 8)
         chains = []
         for kind in (SETTLEMENT, CITY, KNIGHT):
             chain = []
@@ -868,24 +1102,68 @@ def _one_tables():
                 chain.append(nxt)
                 prev = nxt
             chains.append(chain)
-        base = []
-        widths = []
+        self.chains = chains
+        self.base = array("H", bytes(2 * n))
+        self.widths = bytearray(n)
         total = 0
-        for m in masks:
+        for i in range(n):
             lim = []
             for chain in chains[:2]:
-                n = 0
-                while n < len(chain):
-                    r = isl.site_road[chain[n]]
-                    if r != START and not m >> r & 1:
+                k = 0
+                while k < len(chain):
+                    r = isl.site_road[chain[k]]
+                    if r != START and not masks[i] >> r & 1:
                         break
-                    n += 1
-                lim.append(n)
-            base.append(total)
-            widths.append(lim[1] + 1)
+                    k += 1
+                lim.append(k)
+            self.base[i] = total
+            self.widths[i] = lim[1] + 1
             total += (lim[0] + 1) * (lim[1] + 1)
-        assert total == ct.SHEETS, "coach_table does not match the map"
-        _ONE = (ct, masks, base, widths, chains, nr)
+        if total != sheets:
+            raise ValueError("%s does not match the map" % path)
+
+    def value(self, t, roads, builds, used):
+        if t > self.turns + 1:
+            return 0.0
+        lev = [0, 0, 0]
+        for c in range(3):
+            chain = self.chains[c]
+            k = 0
+            while k < len(chain) and builds >> chain[k] & 1:
+                k += 1
+            lev[c] = k
+        lo = _find(self.masks, roads)
+        s = self.base[lo] + lev[0] * self.widths[lo] + lev[1]
+        k = lev[2]
+        g = (1 << k) - 1 + (used & ((1 << k) - 1))
+        rank = self.rank
+        f = self.f
+        if t != self.t:
+            f.seek(self.gf_at + (t - 2) * self.groups * rank)
+            f.readinto(self.rows)
+            self.t = t
+        f.seek(self.sf_at + s * rank)
+        f.readinto(self.col)
+        gf, sf, sc = self.rows, self.col, self.scale
+        row = g * rank
+        v = 0.0
+        for r in range(rank):
+            a = gf[row + r]
+            b = sf[r]
+            if a > 127:
+                a -= 256
+            if b > 127:
+                b -= 256
+            v += a * b * sc[r]
+        return v
+
+
+def value_table():
+    """The Island One value table (opened once, kept)."""
+    global _ONE
+    if _ONE is None:
+        here = __file__.replace("\\", "/").rpartition("/")[0]
+        _ONE = _Values((here + "/" if here else "") + TABLE)
     return _ONE
 
 
@@ -894,28 +1172,4 @@ def island_one_value(t, roads, builds, used):
     for a sheet (road mask, building mask) and the used-joker mask."""
     if t > TURNS_ONE:
         return 0.0
-    ct, masks, base, widths, chains, nr = _one_tables()
-    lev = []
-    for chain in chains:
-        n = 0
-        while n < len(chain) and builds >> chain[n] & 1:
-            n += 1
-        lev.append(n)
-    lo = _find(masks, roads)
-    s = base[lo] + lev[0] * widths[lo] + lev[1]
-    k = lev[2]
-    g = (1 << k) - 1 + (used & ((1 << k) - 1))
-    rank = ct.RANK
-    row = ((t - 2) * ct.GROUPS + g) * rank
-    col = s * rank
-    gf, sf, sc = ct.GF, ct.SF, ct.SCALE
-    v = 0.0
-    for r in range(rank):
-        a = gf[row + r]
-        b = sf[col + r]
-        if a > 127:
-            a -= 256
-        if b > 127:
-            b -= 256
-        v += a * b * sc[r]
-    return v
+    return value_table().value(t, roads, builds, used)

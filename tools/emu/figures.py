@@ -14,10 +14,15 @@
   roll, between rolls, in the build phase.
 - ``rp2040_computer_ms_worst``: the slowest single decision of the hard computer (on the device's
   REPL, after the framebuffer and the screens are in the heap as in a game), over whole games on
-  either island.
+  either island, each decision asked after the pause the turn screen shows before a computer's
+  step at the default speed (600 ms), in which the main loop gives it time to think
+  (``players.think``); ``..._cold_...``: with no pause (every decision from nothing);
+  ``rp2040_think_slice_ms_worst``: the longest slice of that thinking (the longest a key waits).
 - ``rp2040_free_min`` / ``rp2040_largest_block_min``: the smallest free heap and largest free block
-  read from RAM after any key of the scripted game, once the screen is quiet (the main loop
-  collects garbage in its first quiet round after a key).
+  read from RAM after any key of the scripted game, once the device has finished its work
+  ahead (the main loop collects garbage then); ``rp2040_largest_block_min_working``: the same
+  read as soon as the screen is quiet, while that work may still be going on (its garbage not
+  yet collected, so it reads low).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
 
 A path that dies on the device is reported by name with the sentinel -1 and its error in
@@ -32,6 +37,7 @@ import pico  # noqa: E402
 
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
 HINT_WAIT_MS = 30_000
+WORK_MS = 2_500  # the idle time after a key in which the device finishes its work ahead
 FAILED = -1
 
 
@@ -42,6 +48,7 @@ class Recorder:
         self.p = p
         self.free = []
         self.largest = []
+        self.busy_largest = []
         self.errors = []
 
     def key(self, role, press_ms=pico.PRESS_MS):
@@ -49,6 +56,9 @@ class Recorder:
         before = self.p.stats()
         t0 = self.p.key(role, press_ms=press_ms)
         after = self.p.stats()
+        h = self.p.heap()  # the screen is quiet; the work ahead may still be going on
+        self.busy_largest.append(h["largest"])
+        self.p.run(WORK_MS)  # the work ahead is done and collected
         h = self.p.heap()
         self.free.append(h["free"])
         self.largest.append(h["largest"])
@@ -112,6 +122,7 @@ def scripted_game(board, turns=15, hints=True, tree=None):
             "rp2040_spi_bytes_per_cursor_move": _mean(spi),
             "rp2040_free_min": min(r.free),
             "rp2040_largest_block_min": min(r.largest),
+            "rp2040_largest_block_min_working": min(r.busy_largest),
         })
         if hints:
             out["rp2040_hint_ms_worst"] = FAILED if FAILED in hint_ms else round(max(hint_ms), 1)
@@ -143,12 +154,30 @@ buf = bytearray(%(fb)d)
 import catan.ui.app, catan.ui.turn, catan.ui.sheet
 from catan.game import Game
 from catan.dice import SeededDice
+from catan import players
 from catan.players import next_action, apply
 worst = [0, 0]
+cold = [0, 0]
+slices = [0]
+low = [1 << 30]
+clock = [0, 0]  # the pause's start (ms), the last slice's end (us)
+
+
+def pause_over():  # a slice of thinking ends here: the time since the last is a slice
+    now = time.ticks_us()
+    if time.ticks_diff(now, clock[1]) > slices[0]:
+        slices[0] = time.ticks_diff(now, clock[1])
+    clock[1] = now
+    return time.ticks_diff(time.ticks_ms(), clock[0]) >= %(step)d
+
+
 for island, seats in ((1, 1), (2, 4)):
     for seed in range(%(games)d):
         g = Game(island, seats, SeededDice(seed + 1))
         while not g.over():
+            clock[0] = time.ticks_ms()
+            clock[1] = time.ticks_us()
+            players.think(g, 2, pause_over, g.player)  # the step's pause on the screen
             t = time.ticks_us()
             a = next_action(g, 2, g.player)
             dt = time.ticks_diff(time.ticks_us(), t)
@@ -156,31 +185,94 @@ for island, seats in ((1, 1), (2, 4)):
                 worst[island - 1] = dt
             apply(g, a)
         gc.collect()
-print("WORST", worst[0], worst[1])
+        low[0] = min(low[0], gc.mem_free())
+    g = Game(island, seats, SeededDice(99))
+    while not g.over():  # no pause: every decision worked out from nothing when asked
+        players._TURN[0] = players._NOW[0] = None
+        t = time.ticks_us()
+        a = next_action(g, 2, g.player)
+        dt = time.ticks_diff(time.ticks_us(), t)
+        if dt > cold[island - 1]:
+            cold[island - 1] = dt
+        apply(g, a)
+print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0])
 """
 
 
 def computer(board, games=1, tree=None):
-    """The hard computer's slowest decision per island, in ms, timed on the device."""
+    """The hard computer's slowest decision per island, in ms, timed on the device after the
+    pause the turn screen shows before each step at the default speed (600 ms, in which the
+    main loop lets it think); the slowest decision with no pause to think in; the longest
+    slice of thinking (how long a key can wait); the least free heap after a game."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lib"))
+    from catan.ui.records import STEP_MS, Settings
+
+    b = pico.load_board(board)
+    d = b.DISPLAY
+    fb = ((d["width"] + 1) // 2) * d["height"]
+    step = STEP_MS[Settings().speed]
+    with pico.EmulatedPico(board, tree=tree) as p:
+        p.safe_boot()
+        res = p.exec(COMPUTER % {"fb": fb, "games": games, "step": step}, max_ms=3_600_000)
+    if "WORST" not in res:
+        return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]
+    one, two, cold1, cold2, slice_us, low = (int(v) for v in res.split("WORST")[1].split()[:6])
+    return {"rp2040_computer_ms_worst": round(max(one, two) / 1000, 1),
+            "rp2040_computer_ms_worst_island1": round(one / 1000, 1),
+            "rp2040_computer_ms_worst_island2": round(two / 1000, 1),
+            "rp2040_computer_cold_ms_worst_island1": round(cold1 / 1000, 1),
+            "rp2040_computer_cold_ms_worst_island2": round(cold2 / 1000, 1),
+            "rp2040_think_slice_ms_worst": round(slice_us / 1000, 1),
+            "rp2040_computer_free_min": low}, []
+
+
+LEAK = r"""
+import gc
+buf = bytearray(%(fb)d)
+import catan.ui.app, catan.ui.turn, catan.ui.sheet
+from catan.game import Game
+from catan.dice import SeededDice
+from catan import players
+free = []
+for k in range(%(games)d):
+    island = 1 + k %% 2
+    g = Game(island, 2, SeededDice(k + 1))
+    players.play_game(g, (0, island - 1), k)  # easy, and medium on Island Two
+    g = None
+    gc.collect()
+    free.append(gc.mem_free())
+print("FREE", free[0], free[-1])
+"""
+
+
+def leak(board, games=100, tree=None):
+    """Free heap after the first and the last of ``games`` computer games in a row (both
+    islands, two seats: easy against easy, or medium on Island Two), on the device's REPL:
+    no leak if the two are within a few hundred bytes. (Hard's caches are the same kind;
+    its games are too slow on the emulator for a hundred.)"""
     b = pico.load_board(board)
     d = b.DISPLAY
     fb = ((d["width"] + 1) // 2) * d["height"]
     with pico.EmulatedPico(board, tree=tree) as p:
         p.safe_boot()
-        res = p.exec(COMPUTER % {"fb": fb, "games": games}, max_ms=3_600_000)
-    if "WORST" not in res:
-        return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]
-    one, two = (int(v) / 1000 for v in res.split("WORST")[1].split()[:2])
-    return {"rp2040_computer_ms_worst": round(max(one, two), 1),
-            "rp2040_computer_ms_worst_island1": round(one, 1),
-            "rp2040_computer_ms_worst_island2": round(two, 1)}, []
+        res = p.exec(LEAK % {"fb": fb, "games": games}, max_ms=7_200_000)
+    if "FREE" not in res:
+        return {"rp2040_free_after_game_last": FAILED}, ["games in a row: " + res.strip()[-300:]]
+    first, last = (int(v) for v in res.split("FREE")[1].split()[:2])
+    return {"rp2040_free_after_game_1": first, "rp2040_free_after_game_last": last,
+            "rp2040_games_in_a_row": games}, []
 
 
-def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None):
+def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=30):
     out, errors = scripted_game(board, turns, tree=tree)
     more, errs = computer(board, games, tree=tree)
     out.update(more)
-    return out, errors + errs
+    errors += errs
+    if in_a_row:
+        more, errs = leak(board, in_a_row, tree=tree)
+        out.update(more)
+        errors += errs
+    return out, errors
 
 
 def main(argv=None):
@@ -191,8 +283,9 @@ def main(argv=None):
     ap.add_argument("--turns", type=int, default=15)
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
+    ap.add_argument("--in-a-row", type=int, default=30, help="computer games in a row for the leak figure")
     args = ap.parse_args(argv)
-    out, errors = measure(args.board, args.turns, args.games, args.tree)
+    out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row)
     for k, v in sorted(out.items()):
         print("%-36s %s" % (k, v))
     for e in errors:

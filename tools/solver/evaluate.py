@@ -1,10 +1,10 @@
 """The exact expected score of the policy that plays by approximate value tables.
 
-    python tools/solver/evaluate.py --table lib/catan/coach_table.py
+    python tools/solver/evaluate.py --table lib/catan/coach_table.bin
 
 A player that keeps, re-rolls and builds as the exact solver does, but judges the sheet
 after the turn by tables ``A`` instead of the optimal ``V`` (the device's hard player and
-coach do this with ``catan.coach_table``), has its own expected score. This module
+coach do this with ``lib/catan/coach_table.bin``), has its own expected score. This module
 computes it exactly: the same recursion as ``island1_dp.solve_turn``, carrying two
 numbers per option, the value the player *believes* (``A``, which makes every choice) and
 the value it *gets* (the policy's own expectation, which is averaged). No simulation
@@ -12,10 +12,11 @@ noise: the figure differs from a simulation only by the simulation's standard er
 """
 
 import argparse
-import importlib.util
 import os
+import struct
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -102,27 +103,28 @@ def evaluate(a, log=print):
 
 
 def table_values(path):
-    """Believed tables (TURNS + 2, groups, sheets) from a generated coach_table module."""
-    spec = importlib.util.spec_from_file_location("coach_table_eval", path)
-    ct = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ct)
-    return module_values(ct)
-
-
-def module_values(ct):
-    gf = np.frombuffer(ct.GF, dtype=np.int8).astype(np.float64)
-    sf = np.frombuffer(ct.SF, dtype=np.int8).astype(np.float64)
-    gf = gf.reshape(-1, ct.RANK) * np.array(ct.SCALE)
-    sf = sf.reshape(ct.SHEETS, ct.RANK)
-    m = (gf @ sf.T).reshape(-1, ct.GROUPS, ct.SHEETS)
-    a = np.zeros((TURNS + 2, ct.GROUPS, ct.SHEETS))
+    """Believed tables (TURNS + 2, groups, sheets) from a generated coach_table.bin (the
+    layout: ``catan.players._Values``)."""
+    data = Path(path).read_bytes()
+    if data[:4] != b"CDV1":
+        raise SystemExit("%s is not a value table" % path)
+    rank, turns, groups, sheets, n = struct.unpack("<BBHHH", data[4:12])
+    at = 12
+    scale = np.frombuffer(data, dtype="<f8", count=rank, offset=at)
+    at += 8 * rank + 2 * n
+    gf = np.frombuffer(data, dtype=np.int8, count=turns * groups * rank, offset=at)
+    sf = np.frombuffer(data, dtype=np.int8, count=sheets * rank, offset=at + gf.size)
+    gf = gf.astype(np.float64).reshape(-1, rank) * scale
+    sf = sf.astype(np.float64).reshape(sheets, rank)
+    m = (gf @ sf.T).reshape(-1, groups, sheets)
+    a = np.zeros((TURNS + 2, groups, sheets))
     a[2:2 + len(m)] = m
     return a
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--table", default="lib/catan/coach_table.py")
+    ap.add_argument("--table", default="lib/catan/coach_table.bin")
     args = ap.parse_args(argv)
     t0 = time.time()
     v = evaluate(table_values(args.table))

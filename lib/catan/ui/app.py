@@ -172,6 +172,13 @@ class App:
             self.screen.paint(c)
         c.reset_clip()
 
+    def think(self, until):
+        """Work ahead while nothing else happens (the main loop's idle rounds): the screen's
+        ``think(until)`` if it has one, in slices until ``until()`` is true. True when there
+        is nothing (left) to do until the next key or step."""
+        think = getattr(self.screen, "think", None)
+        return think(until) if think else True
+
     def repeat_roles(self):
         """The buttons that should repeat while held on this screen (for the input driver):
         the joystick's directions, and X and Y where letters are typed."""
@@ -420,10 +427,7 @@ class App:
                 mine = coach.ev(g, choice)
             except Exception:  # a choice the coach cannot value: show the best only
                 mine = None
-        unit = coach.unit(g)
-        if self.review is None and not self.computers():
-            _forget(("catan.coach", "catan.players", "catan.coach_table"))
-        return action, best, unit, mine
+        return action, best, coach.unit(g), mine
 
     def computers(self):
         return [p for p in range(self.game.players) if self.level(p) is not None]

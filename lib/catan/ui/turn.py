@@ -446,6 +446,15 @@ class Turn:
     def busy(self):
         return self.level is not None
 
+    def think(self, until):
+        """Idle time: work out ahead what the computer (or, for a person, the coach, which
+        also reviews each choice on Island One) needs for its next decision."""
+        from catan import players
+
+        if self.level is None:
+            return players.think(self.game, players.HARD, until, self.game.player, True)
+        return players.think(self.game, self.level, until, self.game.player)
+
     def show_step(self, action):
         """A computer's action is about to be carried out: point at it, say what it is."""
         g = self.game
