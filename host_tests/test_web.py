@@ -66,12 +66,12 @@ def test_the_bundle_holds_the_pico_modules(site, tmp_path):
     tree = deploy.build("pimoroni_display_pack", out=tmp_path / "pico")
     files = dict(web.unbundle((site / "game.bin").read_bytes()))
     device = {}
-    for f in (tree / "lib").rglob("*.mpy"):
+    for f in list((tree / "lib").rglob("*.mpy")) + list((tree / "lib").rglob("*.bin")):
         device[f.relative_to(tree / "lib").as_posix()] = f.read_bytes()
     shared = [p for p in files if p in device]
     # the whole game, the buttons and the store: byte for byte the device's files
-    for p in ("catan/ui/app.mpy", "catan/players.mpy", "buttons.mpy", "store.mpy",
-              "boards/pimoroni_display_pack.mpy"):
+    for p in ("catan/ui/app.mpy", "catan/players.mpy", "catan/coach_table.bin", "buttons.mpy",
+              "store.mpy", "boards/pimoroni_display_pack.mpy"):
         assert p in shared, p
     assert all(files[p] == device[p] for p in shared)
     assert set(files) - set(device) == {"webmain.mpy", "boards/pimoroni_display_pack_2.mpy",

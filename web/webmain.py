@@ -5,7 +5,8 @@ page) and calls, from JavaScript:
 
     shell = Shell(board_name, saves, host)   # saves: {name: hex of a record}
     shell.pin(role, down, t_ms)              # a key or touch button went down or up at t_ms
-    shell.frame(t_ms)                        # poll, tick, draw: [brightness, x, y, w, h, ...]
+    shell.frame(t_ms)                        # poll, tick, draw, think:
+                                             #   [brightness, thinking, x, y, w, h, ...]
     shell.buffer_address()                   # where the GS4 framebuffer is, for getValue
 
 It plays the part of firmware/app_main.py on the device: a board file (``boards/``) gives
@@ -19,9 +20,12 @@ puts in one backed by the browser's ``crypto.getRandomValues`` (``install_urando
 """
 
 import gc
+import time
 
 from buttons import Buttons
 from store import LIMIT, pack, unpack
+
+THINK_MS = 12  # a slice of the App's work ahead in a quiet round (firmware/app_main.py's)
 
 def install_urandom(fill):
     """Give ``os`` an ``urandom(n)`` drawing ``n`` bytes from ``fill(n)`` (a list of ints
@@ -143,6 +147,9 @@ class Shell:
         self.canvas.invalidate()
         self.app.draw()
         self._busy = False
+        self._think = getattr(self.app, "think", None)
+        self.thinking = self._think is not None  # the App may have work to do ahead
+        self._began = 0
 
     def _ms(self):
         return self.now
@@ -166,7 +173,7 @@ class Shell:
         for e in events:
             app.handle(e)
         if events:
-            self._busy = True
+            self._busy = None  # something happened: the next round counts it as work
             self.buttons.set_repeat(app.repeat_roles())  # letters repeat in a text entry
 
     def pin(self, role, down, t):
@@ -180,24 +187,35 @@ class Shell:
         if not self.paused:
             self._handle(self.buttons.poll())
 
+    def _slice_over(self):
+        return time.ticks_diff(time.ticks_ms(), self._began) >= THINK_MS
+
     def frame(self, t):
-        """One round of the loop at ``t`` ms. Returns ``[brightness 0..1000, x, y, w, h,
-        ...]``: the rectangles of the framebuffer that changed."""
+        """One round of the loop at ``t`` ms, as firmware/app_main.py's. Returns
+        ``[brightness 0..1000, thinking, x, y, w, h, ...]``: thinking is 1 while the App has
+        work to do ahead (the worker then runs the next round at once, as the device skips
+        its nap), then the rectangles of the framebuffer that changed."""
         self._set_time(t)
         app = self.app
         if not self.paused:
             self._handle(self.buttons.poll())
             app.tick(self.now)
             app.draw()
-        out = [getattr(app, "brightness", 1000)]
         rects = self.canvas.take_dirty()
-        for r in rects:
-            out.extend(r)
-        if rects:
+        if rects or self._busy is None:
             self._busy = True
+            self.thinking = self._think is not None
         elif self._busy:  # the first quiet round after some work: collect now
             gc.collect()  # (this port collects once control is back in JavaScript)
             self._busy = False
+        elif self.thinking and not self.paused:  # quiet: a slice of the App's work ahead
+            self._began = time.ticks_ms()
+            if self._think(self._slice_over):
+                self.thinking = False
+                gc.collect()
+        out = [getattr(app, "brightness", 1000), 1 if self.thinking else 0]
+        for r in rects:
+            out.extend(r)
         return out
 
     def busy(self):
