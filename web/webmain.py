@@ -27,6 +27,7 @@ from store import LIMIT, pack, unpack
 
 THINK_MS = 12  # a slice of the App's work ahead in a quiet round (firmware/app_main.py's)
 
+
 def install_urandom(fill):
     """Give ``os`` an ``urandom(n)`` drawing ``n`` bytes from ``fill(n)`` (a list of ints
     from the browser's cryptographic generator): the App's dice and game codes use it."""
