@@ -85,6 +85,27 @@ def test_the_bundle_holds_the_pico_modules(site, tmp_path):
     assert web.MIME[".wasm"] == "application/wasm"
 
 
+def test_the_server_answers_on_loopback_with_the_types_browsers_insist_on(site):
+    import threading
+    import urllib.request
+
+    httpd = web.server(0, site, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        host, port = httpd.server_address
+        assert host == "127.0.0.1"
+        for name, kind in (("index.html", "text/html; charset=utf-8"), ("main.js", "text/javascript"),
+                           ("worker.js", "text/javascript"), ("micropython.mjs", "text/javascript"),
+                           ("micropython.wasm", "application/wasm"),
+                           ("game.bin", "application/octet-stream")):
+            with urllib.request.urlopen("http://127.0.0.1:%d/%s" % (port, name)) as r:
+                assert r.headers["Content-Type"] == kind, name
+                assert r.read() == (site / name).read_bytes()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 # ------------------------------------------------------------------ golden screens
 
 _SCENE_CODE = """
