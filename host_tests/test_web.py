@@ -1,0 +1,399 @@
+"""The game in a real browser: the site `make web` builds, in headless Chromium (Selenium).
+
+- the site's game.bin holds the very .mpy files the Pico gets (tools/deploy.py's tree);
+- every scene of host_tests/mp/ui_scenes.py, at every layout, drawn by the page (MicroPython
+  in the page's worker, the framebuf canvas, the page's palette expansion into its <canvas>)
+  equals its golden PNG in docs/screens/ (the stores the scenes start from are made here on
+  CPython, which saves the browser minutes of computer play; the keys are played there);
+- a whole game played with held keys (real key events), a long press (the coach's hint) and
+  touch on the on-screen buttons, through firmware/buttons.py on virtual pins;
+- a save, a reload and Continue give the identical game and picture;
+- the main thread is never blocked for more than 50 ms while a hard computer plays (the
+  game runs in a Web Worker);
+- and no console errors anywhere.
+
+Needs Debian's chromium and chromium-driver and the pinned Selenium (`make setup`); without
+them the tests fail, unless ALLOW_NO_BROWSER=1 (then they skip).
+"""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import png  # tools/
+import pytest
+import web  # tools/
+import web_browser  # tools/
+
+ROOT = Path(__file__).resolve().parents[1]
+MP_DIR = Path(__file__).parent / "mp"
+SCREENS = ROOT / "docs" / "screens"
+LAYOUT_BOARDS = {(240, 135): "pimoroni_display_pack", (240, 240): "waveshare_pico_lcd_13",
+                 (320, 240): "pimoroni_display_pack_2"}
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "web"
+    web.build(out, log=lambda *a: None)
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    why = web_browser.missing()
+    if why:
+        if os.environ.get("ALLOW_NO_BROWSER") == "1":
+            pytest.skip(why)
+        pytest.fail(why + "; or set ALLOW_NO_BROWSER=1 to skip", pytrace=False)
+    with web_browser.WebSession(site) as session:
+        yield session
+
+
+def _no_problems(browser):
+    bad = browser.problems()
+    assert not bad, "console errors: %s" % bad
+
+
+# ------------------------------------------------------------------ the bundle
+
+def test_the_bundle_holds_the_pico_modules(site, tmp_path):
+    import deploy
+
+    tree = deploy.build("pimoroni_display_pack", out=tmp_path / "pico")
+    files = dict(web.unbundle((site / "game.bin").read_bytes()))
+    device = {}
+    for f in list((tree / "lib").rglob("*.mpy")) + list((tree / "lib").rglob("*.bin")):
+        device[f.relative_to(tree / "lib").as_posix()] = f.read_bytes()
+    shared = [p for p in files if p in device]
+    # the whole game, the buttons and the store: byte for byte the device's files
+    for p in ("catan/ui/app.mpy", "catan/players.mpy", "catan/coach_table.bin", "buttons.mpy",
+              "store.mpy", "boards/pimoroni_display_pack.mpy"):
+        assert p in shared, p
+    assert all(files[p] == device[p] for p in shared)
+    assert set(files) - set(device) == {"webmain.mpy", "boards/pimoroni_display_pack_2.mpy",
+                                        "boards/waveshare_pico_lcd_114.mpy",
+                                        "boards/waveshare_pico_lcd_13.mpy"}
+    assert set(p for p in device if p.startswith("catan/")) - set(files) == {"catan/console.mpy"}
+    # the files a browser fetches, each with the type it insists on
+    for name in ("index.html", "main.js", "worker.js", "micropython.mjs", "micropython.wasm"):
+        assert (site / name).exists(), name
+    assert web.MIME[".mjs"] == web.MIME[".js"] == "text/javascript"
+    assert web.MIME[".wasm"] == "application/wasm"
+
+
+def test_the_server_answers_on_loopback_with_the_types_browsers_insist_on(site):
+    import threading
+    import urllib.request
+
+    httpd = web.server(0, site, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        host, port = httpd.server_address
+        assert host == "127.0.0.1"
+        for name, kind in (("index.html", "text/html; charset=utf-8"), ("main.js", "text/javascript"),
+                           ("worker.js", "text/javascript"), ("micropython.mjs", "text/javascript"),
+                           ("micropython.wasm", "application/wasm"),
+                           ("game.bin", "application/octet-stream")):
+            with urllib.request.urlopen("http://127.0.0.1:%d/%s" % (port, name)) as r:
+                assert r.headers["Content-Type"] == kind, name
+                assert r.read() == (site / name).read_bytes()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+# ------------------------------------------------------------------ golden screens
+
+_SCENE_CODE = """
+import os, sys
+try:
+    os.mkdir("/tests")
+except OSError:
+    pass
+for _n, _t in _files.items():
+    with open("/tests/" + _n, "w") as _f:
+        _f.write(_t)
+if "/tests" not in sys.path:
+    sys.path.append("/tests")
+import ui_scenes
+
+def _fixed(store):
+    return lambda: store
+
+ui_scenes.SCENES = tuple((n, _fixed(_stores[n]) if n in _stores else None, k)
+                         for n, m, k in ui_scenes.SCENES)
+shell.paused = True
+
+def _scene(name):
+    ui_scenes.run(name, shell.canvas)
+    shell.canvas.invalidate()
+"""
+
+
+def _stores():
+    """{scene: {file: bytes}}: the store each scene starts from, made on CPython."""
+    import ui_scenes
+
+    out = {}
+    for name, make, _ in ui_scenes.SCENES:
+        if make:
+            out[name] = make()
+    return out
+
+
+@pytest.fixture(scope="module")
+def scene_stores():
+    return _stores()
+
+
+def _py_bytes_dict(d):
+    return "{%s}" % ", ".join("%r: bytes.fromhex(%r)" % (k, bytes(v).hex()) for k, v in d.items())
+
+
+def _golden(w, h, name):
+    width, height, idx, _ = png.decode((SCREENS / ("%dx%d" % (w, h)) / (name + ".png")).read_bytes())
+    s = width // w
+    return bytes(idx[y * s * width + x * s] for y in range(h) for x in range(w))
+
+
+@pytest.mark.parametrize("w,h", list(LAYOUT_BOARDS), ids=["%dx%d" % s for s in LAYOUT_BOARDS])
+def test_every_scene_in_the_browser_equals_its_golden_png(browser, scene_stores, w, h, tmp_path):
+    import ui_scenes
+    from catan.ui.canvas import PALETTE
+
+    browser.open(LAYOUT_BOARDS[w, h])
+    files = {n: (MP_DIR / n).read_text() for n in ("ui_scenes.py", "memstore.py")}
+    stores = "{%s}" % ", ".join("%r: %s" % (n, _py_bytes_dict(s)) for n, s in scene_stores.items())
+    browser.exec("_files = %r\n_stores = %s\n%s" % (files, stores, _SCENE_CODE))
+    bad = []
+    for name in ui_scenes.NAMES:
+        browser.exec("_scene(%r)" % name)
+        got = browser.indices()
+        assert len(got) == w * h
+        if got != _golden(w, h, name):
+            png.write(str(tmp_path / (name + "_browser.png")), png.encode(w, h, got, PALETTE, 2))
+            bad.append(name)
+    assert not bad, "the browser's picture differs from docs/screens/%dx%d for %s (PNGs in %s)" % (
+        w, h, bad, tmp_path)
+    _no_problems(browser)
+
+
+# ------------------------------------------------------------------ playing
+
+_PLAY_CODE = """
+import ui_autokeys
+from catan.players import next_action
+from catan.ui.turn import Turn
+
+def _next(level):
+    app = shell.app
+    s = app.screen
+    name = type(s).__name__
+    if app.busy():
+        return "wait"
+    if app.game is not None and app.game.over():
+        return "over " + name
+    if not isinstance(s, Turn):
+        return "a"  # a hand-over or a message: the next person takes the device
+    if s.level is not None:
+        return "wait"
+    return ",".join(ui_autokeys.next_keys(app, next_action(app.game, level, app.game.player)))
+"""
+
+
+def _setup_play(browser):
+    files = {"ui_autokeys.py": (MP_DIR / "ui_autokeys.py").read_text()}
+    browser.exec("""
+import os, sys
+try:
+    os.mkdir("/tests")
+except OSError:
+    pass
+for _n, _t in %r.items():
+    with open("/tests/" + _n, "w") as _f:
+        _f.write(_t)
+if "/tests" not in sys.path:
+    sys.path.append("/tests")
+%s""" % (files, _PLAY_CODE))
+
+
+def _screen(browser):
+    return browser.value("type(shell.app.screen).__name__")
+
+
+def _to_row(browser, row):
+    """Keys (y) that bring a menu's cursor to ``row``."""
+    rows = browser.value("shell.app.screen.rows")
+    i = int(browser.value("shell.app.screen.i"))
+    j = eval(rows).index(row)
+    return ["y"] * ((j - i) % len(eval(rows)))
+
+
+def _play_to_the_end(browser, level="easy", limit=2000):
+    """Play every person's seat by held keys, choosing as computer ``level``; the computer
+    seats play on the game's clock. Returns the keys pressed."""
+    pressed = 0
+    for _ in range(limit):
+        step = browser.value("_next(%d)" % ("easy", "medium", "hard").index(level))
+        if step.startswith("over"):
+            return pressed, step.split()[1]
+        if step == "wait":
+            time.sleep(0.05)
+            continue
+        keys = step.split(",")
+        browser.keys(*keys)
+        pressed += len(keys)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_by_held_keys_a_long_press_and_touch(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    _setup_play(browser)
+    assert _screen(browser) == "Title"
+    # touch: a finger on the page's Y button moves the title's cursor, as the key does
+    before = browser.value("shell.app.screen.i")
+    browser.touch("y", hold=0.1)
+    assert browser.value("shell.app.screen.i") == str(int(before) + 1)
+    browser.touch("x", hold=0.1)
+    assert browser.value("shell.app.screen.i") == before
+    # a new game, Island One, one person: A on "New game", then down to Start
+    browser.keys("a")
+    assert _screen(browser) == "NewGame"
+    browser.keys("a")  # Island: One -> Two ...
+    assert browser.value("shell.app.screen.island") == "2"
+    browser.keys("a")  # ... and back
+    browser.keys(*_to_row(browser, "Dice"))
+    browser.keys("a")  # a game code from the browser's random source (os.urandom)
+    code = browser.value("shell.app.screen.code")
+    assert len(code) == 6, code
+    browser.keys(*_to_row(browser, "Start"))
+    browser.keys("a")
+    assert _screen(browser) == "Turn"
+    assert browser.value("shell.app.code()") == code
+    # a short press of Y moves the cursor; a long one (0.7 s) asks the coach
+    browser.keys("a")  # roll
+    browser.keys("y")
+    assert browser.value("repr(shell.app.screen.msg)") == "''"
+    browser.keys("y", hold=0.75)
+    hint = browser.value("shell.app.screen.msg")
+    assert hint, "the long press gave no hint"
+    # a long press by touch: hold the on-screen X for the score sheet, B back to the game
+    browser.touch("x", hold=0.75)
+    assert _screen(browser) == "Scores"
+    browser.touch("b", hold=0.1)
+    assert _screen(browser) == "Turn"
+    keys, end = _play_to_the_end(browser, "easy")
+    assert end == "GameOver"
+    assert browser.value("shell.app.game.over()") == "True"
+    assert keys > 30
+    _no_problems(browser)
+
+
+def test_save_reload_and_continue_give_the_identical_game(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    _setup_play(browser)
+    browser.keys("a")  # New game
+    browser.keys(*_to_row(browser, "Players"))
+    browser.keys("a")  # two seats: P2 a computer (medium)
+    browser.keys(*_to_row(browser, "Start"))
+    browser.keys("a", "a")  # start, roll
+    browser.keys("y", "a")  # mark a die
+    saved = browser.value("shell.save_hex()")
+    assert saved
+    pictures = []
+    for _ in range(2):
+        browser.open("pimoroni_display_pack")  # a reload: a fresh VM, the saves from localStorage
+        _setup_play(browser)
+        assert _screen(browser) == "Title"
+        assert browser.value("shell.app.screen.rows[0]") == "Continue"
+        browser.keys("a")
+        browser.settle()
+        assert _screen(browser) == "Turn"
+        assert browser.value("shell.save_hex()") == saved
+        pictures.append(browser.indices())
+    assert pictures[0] == pictures[1]
+    _no_problems(browser)
+
+
+def test_a_hard_computer_never_blocks_the_page(browser):
+    # The game runs in a Web Worker: while a hard computer thinks (a few hundred ms a move
+    # here), the page's own thread has no task longer than 50 ms.
+    browser.open("pimoroni_display_pack_2", clear=True)
+    _setup_play(browser)
+    browser.script("""
+        window._long = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window._long.push(e.duration); })
+          .observe({ type: "longtask" });""")
+    # the observer sees a task that does block the page (a busy loop of 80 ms on it) ...
+    browser.script("setTimeout(() => { const t = performance.now();"
+                   " while (performance.now() - t < 80); }, 0)")
+    t = time.time()
+    while not browser.script("return window._long.length") and time.time() - t < 5:
+        time.sleep(0.05)
+    assert browser.script("return window._long.length") == 1
+    browser.script("window._long.length = 0")
+    # ... and none while two hard computers play
+    browser.exec("shell.app.settings.speed = 3\nshell.app.new_game(2, (2, 2))")
+    t = time.time()
+    while browser.value("shell.app.game.turns_taken(0)") == "0":  # a whole hard turn
+        assert time.time() - t < 60
+        time.sleep(0.2)
+    assert browser.script("return cdg.maxRoundMs") > 0
+    worst = browser.script("return Math.max(0, ...window._long)")
+    assert worst <= 50, "the page's thread was blocked %d ms" % worst
+    _no_problems(browser)
+
+
+def test_switching_boards_keeps_the_game(browser):
+    from selenium.webdriver.support.ui import Select
+
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.exec("shell.app.new_game(1, (255, 1))")
+    saved = browser.value("shell.save_hex()")
+    Select(browser.driver.find_element("id", "board")).select_by_value("waveshare_pico_lcd_13")
+    time.sleep(0.2)
+    browser.wait_ready()
+    assert browser.script("return [cdg.board, screen.width, screen.height].join()".replace(
+        "screen.", "document.getElementById('screen').")) == "waveshare_pico_lcd_13,240,240"
+    assert browser.value("sorted(shell.roles)") == str(sorted(("up", "down", "left", "right", "press",
+                                                               "a", "b", "x", "y")))
+    assert browser.value("shell.app.screen.rows[0]") == "Continue"
+    assert browser.value("shell.save_hex()") == saved
+    assert "board=waveshare_pico_lcd_13" in browser.driver.current_url
+    # the joystick's buttons are on the page now, and its press chooses
+    browser.touch("press", hold=0.1)
+    assert _screen(browser) == "Turn"
+    browser.open()  # the choice is remembered
+    assert browser.board == "waveshare_pico_lcd_13"
+    _no_problems(browser)
+
+
+def test_a_damaged_save_is_set_aside_and_reported(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem('catan-dice:game', '4344470100000005deadbeef0102030405')")
+    browser.open("pimoroni_display_pack")
+    assert _screen(browser) == "Message"
+    assert browser.value("shell.app.screen.text") == "game was checksum: set aside"
+    assert browser.script("return localStorage.getItem('catan-dice:game.bad')") == \
+        "4344470100000005deadbeef0102030405"
+    assert browser.script("return localStorage.getItem('catan-dice:game')") is None
+    assert not browser.problems()
+
+
+def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+                   "'QuotaExceededError'); }")
+    browser.exec("shell.app.new_game(1, (255,))")  # its save is refused by the page ...
+    time.sleep(0.3)
+    # the page says so at once, under the screen ...
+    status = browser.script("return document.getElementById('status').textContent")
+    assert status == "Could not save game in this browser (QuotaExceededError).", status
+    # ... and the App's next write fails with the reason (the App reports a failed write)
+    browser.keys("a")
+    assert browser.value("shell.store.error") == "the browser refused it: QuotaExceededError"
+    assert any("QuotaExceededError" in p for p in browser.problems())
