@@ -263,9 +263,62 @@ def leak(board, games=100, tree=None):
             "rp2040_games_in_a_row": games}, []
 
 
+PARTS = r"""
+import gc
+def free():
+    gc.collect()
+    return gc.mem_free()
+out = {}
+prev = free()
+out["start"] = prev
+buf = bytearray(%(fb)d)
+for part, names in %(parts)r:
+    for name in names:
+        __import__(name)
+    if part == "tables":
+        from catan import players
+        players._multisets()
+        players.value_table()
+    f = free()
+    out[part] = prev - f
+    prev = f
+print("PARTS", out)
+"""
+_PARTS = (("framebuffer", ()),
+          ("core", ("catan.game", "catan.codec", "catan.dice")),
+          ("screens", ("catan.ui.canvas", "catan.ui.fb_canvas", "catan.ui.widgets",
+                       "catan.ui.layout", "catan.ui.records", "catan.ui.app", "catan.ui.sheet",
+                       "catan.ui.turn")),
+          ("screens_on_demand", ("catan.ui.menus", "catan.ui.info", "catan.ui.font_large")),
+          ("shell", ("store", "buttons", "st7789")),
+          ("players_and_coach", ("catan.players", "catan.coach")),
+          ("tables", ()))
+
+
+def parts(board, tree=None):
+    """The heap each part takes on the device, imported one part after another from the .mpy
+    files of the device tree (gc.mem_free before and after; the tables: the players' dice
+    multisets and keep tables, and the value table's buffers)."""
+    import ast
+
+    b = pico.load_board(board)
+    d = b.DISPLAY
+    fb = ((d["width"] + 1) // 2) * d["height"]
+    with pico.EmulatedPico(board, tree=tree) as p:
+        p.safe_boot()
+        res = p.exec(PARTS % {"fb": fb, "parts": _PARTS}, max_ms=600_000)
+    if "PARTS" not in res:
+        return {}, ["heap by part: " + res.strip()[-300:]]
+    got = ast.literal_eval(res.split("PARTS", 1)[1].strip().splitlines()[0])
+    return {"rp2040_heap_" + k: v for k, v in got.items()}, []
+
+
 def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=30):
     out, errors = scripted_game(board, turns, tree=tree)
     more, errs = computer(board, games, tree=tree)
+    out.update(more)
+    errors += errs
+    more, errs = parts(board, tree=tree)
     out.update(more)
     errors += errs
     if in_a_row:
