@@ -660,7 +660,6 @@ class _Context:
             out[i] = base if sizes[i] == n else 0.0
         yield
         seen = {}
-        pays = {}  # the ways to pay by shortfall, for every type
         first = _FIRST[n]
         for t in range(len(costs)):
             c = costs[t]
@@ -711,7 +710,7 @@ class _Context:
                                     if v is None:
                                         v = memo[key] = self._type_value(
                                             [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
-                                            seen, pays, key)
+                                            seen)
                                         if v > out[i]:
                                             out[i] = v
                                         i += 1
@@ -721,16 +720,12 @@ class _Context:
                                         out[i] = v
                                 i += 1
 
-    def _type_value(self, m, cost, lst, base, seen, pays, key):
+    def _type_value(self, m, cost, lst, base, seen):
         # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
         # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
-        # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table;
-        # ``pays``: (pay, ways) by ``key``, the shortfall (which alone decides them).
-        got = pays.get(key)
-        if got is None:
-            pay = _cover(m, cost, self.jokers)
-            got = pays[key] = (pay, self._others(m, cost, pay))
-        pay, ways = got  # the same for every plan of this cost
+        # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table.
+        pay = _cover(m, cost, self.jokers)
+        ways = self._others(m, cost, pay)  # the same for every plan of this cost
         best = base
         for way in ways:
             ck = (cost, self._mask(way))
