@@ -84,7 +84,7 @@ class Buttons:
 
     def poll(self):
         now = self._ms()
-        out = []
+        out = None  # a list only when something happened (the loop polls 100 times a second)
         for b in self._b:
             raw = b[1].value() == b[2]
             kind = b[3]
@@ -102,16 +102,16 @@ class Buttons:
                     if kind == 2:
                         b[8] = False
                     else:
-                        out.append(b[0])
+                        out = _add(out, b[0])
                         if kind == 1:
                             b[6] = now
                             b[7] = self.delay
                 elif kind == 2 and not b[8]:
-                    out.append(b[0])
+                    out = _add(out, b[0])
             elif raw and not b[9]:
                 if kind == 1:
                     if self._since(now, b[6]) >= b[7]:
-                        out.append(b[0])
+                        out = _add(out, b[0])
                         self.last_activity = now
                         b[6] = now
                         w = self.start if b[7] == self.delay else int(b[7] * self.accel)
@@ -119,8 +119,15 @@ class Buttons:
                 elif kind == 2 and not b[8] and self._since(now, b[5]) >= self.long_ms:
                     b[8] = True
                     self.last_activity = now
-                    out.append(b[0] + "_long")
-        return out
+                    out = _add(out, b[0] + "_long")
+        return out or ()
+
+
+def _add(out, event):
+    if out is None:
+        return [event]
+    out.append(event)
+    return out
 
 
 def from_board(board, Pin):

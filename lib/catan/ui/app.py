@@ -80,6 +80,7 @@ class App:
         self.make_dice = dice or _hardware_dice  # seed or None -> a dice source
         self.now = 0
         self.screen = None
+        self._ticking = self._tick = None  # the screen whose tick method is kept, and it
         self._full = True
         self._regions = []
         self.settings = Settings.load(store)
@@ -151,9 +152,11 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
-        tick = getattr(self.screen, "tick", None)
-        if tick:
-            tick(now_ms)
+        if self._ticking is not self.screen:  # a bound method once a screen, not every round
+            self._ticking = self.screen
+            self._tick = getattr(self.screen, "tick", None)
+        if self._tick:
+            self._tick(now_ms)
 
     def draw(self):
         c = self.c
@@ -166,6 +169,8 @@ class App:
             self.screen.paint(c)
             return
         regions = self._regions
+        if not regions:
+            return
         self._regions = []
         for r in regions:
             c.set_clip(r[0], r[1], r[2], r[3])

@@ -146,7 +146,10 @@ class Canvas:
         self._ndirty = 1
 
     def take_dirty(self):
-        """The changed rectangles as a list of ``(x, y, w, h)``, and forget them."""
+        """The changed rectangles as a list of ``(x, y, w, h)`` (an empty tuple if none), and
+        forget them."""
+        if not self._ndirty:
+            return ()  # (no garbage in the main loop's idle rounds)
         d = self._dirty
         out = []
         for j in range(0, 4 * self._ndirty, 4):
