@@ -846,10 +846,26 @@ _TRI = (1, 3, 6, 10, 15, 21, 28)  # multisets of 0..r dice of three faces (sum <
 _TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
 
 
+def reserve():
+    """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (filled when first
+    needed): a device calls this right after its framebuffer, so that these 21 KB, kept for
+    good, sit at one end of the heap instead of splitting its largest free block."""
+    global _SPACE
+    if _MS is None and _SPACE is None:
+        n = _FIRST[7]
+        _SPACE = (array("i", bytes(4 * n)), bytearray(n), array("h", bytes(12 * _FIRST[6])),
+                  (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n))))
+
+
+_SPACE = None  # the arrays ``reserve`` allocated, until ``_make_multisets`` fills them
+
+
 def _make_multisets():
     # _multisets' work, as a generator yielding between slices.
-    global _MS, _W
-    keys = []
+    global _MS, _W, _SPACE
+    reserve()
+    keys, sizes, child, w = _SPACE
+    found = []
     for a in range(7):
         yield
         for b in range(7 - a):
@@ -858,22 +874,18 @@ def _make_multisets():
                     for e in range(7 - a - b - c - d):
                         for f in range(7 - a - b - c - d - e):
                             size = a + b + c + d + e + f
-                            keys.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
-                                        | f << 15)
+                            found.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
+                                         | f << 15)
     yield
-    keys.sort()
+    found.sort()
     yield
-    keys = array("l", keys)
-    n = len(keys)
-    sizes = bytearray(n)
+    n = len(found)
     for i in range(n):
-        sizes[i] = keys[i] >> 18
-        keys[i] &= 0x3FFFF
+        sizes[i] = found[i] >> 18
+        keys[i] = found[i] & 0x3FFFF
+    del found
     yield
-    small = _FIRST[6]
-    child = array("h", bytes(12 * small))
-    w = (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n)))
-    for i in range(small):
+    for i in range(_FIRST[6]):
         k = keys[i]
         for f in range(6):
             child[6 * i + f] = _index(keys, k + (1 << 3 * f))
@@ -881,6 +893,7 @@ def _make_multisets():
             yield
     _MS = (keys, sizes, child)
     _W = w
+    _SPACE = None
 
 
 def _index(keys, k):

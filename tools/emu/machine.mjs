@@ -497,15 +497,20 @@ export class Pico {
     const ram = this.mcu.sram;
     const base = h.atb - 0x20000000;
     let free = 0, run = 0, largest = 0;
+    const runs = []; // free runs of 1 KB or more: [offset in the heap, bytes]
     for (let i = 0; i < h.len; i++) {
       const byte = ram[base + i];
       for (let s = 0; s < 8; s += 2) {
         if (((byte >> s) & 3) === 0) {
           free++;
           if (++run > largest) largest = run;
-        } else run = 0;
+        } else {
+          if (run >= 64) runs.push([(i * 4 + s / 2 - run) * 16, run * 16]);
+          run = 0;
+        }
       }
     }
-    return { free: free * 16, largest: largest * 16, total: h.len * 4 * 16 };
+    if (run >= 64) runs.push([(h.len * 4 - run) * 16, run * 16]);
+    return { free: free * 16, largest: largest * 16, total: h.len * 4 * 16, runs };
   }
 }

@@ -11,7 +11,7 @@
 //   {"op":"serial"}                              the serial output since the last call
 //   {"op":"write","text":T}                      bytes to the device's USB serial input
 //   {"op":"frame","path":F,"madctl":..,"w":..,"h":..,"xoff":..,"yoff":..}  RGB565 LE into F
-//   {"op":"heap"}                                GC heap: free, largest free block, total
+//   {"op":"heap"}                                GC heap: free, largest free block, total, free runs
 //   {"op":"flash","path":F,"offset":O,"size":S}  a copy of the flash
 //   {"op":"stats"}                               SPI bytes, pixel bytes, last pixel ns, flash writes
 //   {"op":"exit"}
