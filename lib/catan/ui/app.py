@@ -156,7 +156,10 @@ class App:
             tick(now_ms)
 
     def draw(self):
+        # Every pixel painted lies in the clip, so the clip is what changed: it is marked
+        # once, not by each primitive (which costs more than the drawing on the device).
         c = self.c
+        c.track(False)
         if self._full:
             self._full = False
             self._regions = []
@@ -164,13 +167,25 @@ class App:
             if c.width > self.lay.width or c.height > self.lay.height:
                 c.fill_rect(0, 0, c.width, c.height, cv.DEEP)
             self.screen.paint(c)
+            c.track(True)
+            c.invalidate()
             return
         regions = self._regions
         self._regions = []
+        done = []
         for r in regions:
-            c.set_clip(r[0], r[1], r[2], r[3])
-            self.screen.paint(c)
+            x, y, w, h = r
+            for d in done:  # inside a region painted already: nothing more to do
+                if d[0] <= x and d[1] <= y and x + w <= d[0] + d[2] and y + h <= d[1] + d[3]:
+                    break
+            else:
+                done.append(r)
+                c.set_clip(x, y, w, h)
+                self.screen.paint(c)
         c.reset_clip()
+        c.track(True)
+        for r in done:
+            c.mark(r[0], r[1], r[2], r[3])
 
     def repeat_roles(self):
         """The buttons that should repeat while held on this screen (for the input driver):

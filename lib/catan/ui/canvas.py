@@ -106,6 +106,7 @@ class Canvas:
         self.sheet = sprites
         self._dirty = [0] * (4 * _MAX_DIRTY)  # x0, y0, x1, y1 (exclusive) per rectangle
         self._ndirty = 0
+        self._track = True  # each primitive marks what it drew (see ``track``)
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
@@ -134,6 +135,10 @@ class Canvas:
         """The clip rectangle as ``(x, y, w, h)``."""
         return (self._cx0, self._cy0, self._cx1 - self._cx0, self._cy1 - self._cy0)
 
+    def visible(self, x, y, w, h):
+        """True if the rectangle meets the clip: whatever lies wholly outside it can be skipped."""
+        return x < self._cx1 and y < self._cy1 and x + w > self._cx0 and y + h > self._cy0
+
     # -- dirty regions ---------------------------------------------------------------------------
 
     def invalidate(self):
@@ -144,6 +149,21 @@ class Canvas:
         d[2] = self.width
         d[3] = self.height
         self._ndirty = 1
+
+    def track(self, on):
+        """Whether each primitive marks the pixels it drew. A caller that repaints known
+        rectangles turns it off and marks the rectangles once (``mark``): on the device
+        the bookkeeping per primitive costs more than the drawing."""
+        self._track = on
+
+    def mark(self, x, y, w, h):
+        """Mark a rectangle (clipped to the screen) as changed."""
+        x0 = max(x, 0)
+        y0 = max(y, 0)
+        x1 = min(x + w, self.width)
+        y1 = min(y + h, self.height)
+        if x0 < x1 and y0 < y1:
+            self._mark(x0, y0, x1, y1)
 
     def take_dirty(self):
         """The changed rectangles as a list of ``(x, y, w, h)``, and forget them."""
@@ -208,7 +228,8 @@ class Canvas:
         y = max(y, self._cy0)
         if x < x1 and y < y1:
             self._fill(x, y, x1 - x, y1 - y, c)
-            self._mark(x, y, x1, y1)
+            if self._track:
+                self._mark(x, y, x1, y1)
 
     def hline(self, x, y, w, c):
         """A horizontal line of ``w`` pixels starting at (x, y)."""
@@ -217,7 +238,8 @@ class Canvas:
             x = max(x, self._cx0)
             if x < x1:
                 self._hline(x, y, x1 - x, c)
-                self._mark(x, y, x1, y + 1)
+                if self._track:
+                    self._mark(x, y, x1, y + 1)
 
     def vline(self, x, y, h, c):
         """A vertical line of ``h`` pixels starting at (x, y)."""
@@ -226,7 +248,8 @@ class Canvas:
             y = max(y, self._cy0)
             if y < y1:
                 self._vline(x, y, y1 - y, c)
-                self._mark(x, y, x + 1, y1)
+                if self._track:
+                    self._mark(x, y, x + 1, y1)
 
     def rect(self, x, y, w, h, c):
         """A 1-pixel outline of the rectangle."""
@@ -236,6 +259,8 @@ class Canvas:
         y1 = y + h
         if x >= self._cx0 and y >= self._cy0 and x1 <= self._cx1 and y1 <= self._cy1:
             self._rect(x, y, w, h, c)
+            if not self._track:
+                return
             # The four edges, not the box: a frame changes only its border.
             self._mark(x, y, x1, y + 1)
             if h > 1:
@@ -294,7 +319,7 @@ class Canvas:
             code = ord(s[i]) if i < n else 10
             i += 1
             if code == 10:  # end of a line: mark what it covered
-                if pen > x:
+                if pen > x and self._track:
                     x0 = max(x, self._cx0)
                     x1 = min(pen - sp, self._cx1)
                     y0 = max(y, self._cy0)
@@ -320,6 +345,8 @@ class Canvas:
         w = f.WIDTHS[index]
         h = f.HEIGHT
         self._draw_cell(f, index, x, y, w, c)
+        if not self._track:
+            return
         x1 = min(x + w, self._cx1)
         y1 = min(y + h, self._cy1)
         x = max(x, self._cx0)

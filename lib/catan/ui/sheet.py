@@ -118,16 +118,13 @@ def box(lay, isl, target):
     return x - 3, y - 3, 22, 22
 
 
-def _visible(c, x, y, w, h):
-    cx, cy, cw, ch = c.get_clip()
-    return x < cx + cw and y < cy + ch and x + w > cx and y + h > cy
-
-
 def hexagon(c, x, y, su, hu, colour):
     # A flat-topped hex centred at (x, y): corners at x +- 2 su, half height hu. One pixel
-    # narrower than its true outline, so neighbouring hexes keep a thin gap of sea.
+    # narrower than its true outline, so neighbouring hexes keep a thin gap of sea. Only the
+    # rows inside the clip are worked out.
     full = 2 * su - 1
-    for dy in range(-hu + 1, hu):
+    cx, cy, cw, ch = c.get_clip()
+    for dy in range(max(-hu + 1, cy - y), min(hu, cy + ch - y)):
         half = full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
         c.hline(x - half, y + dy, 2 * half + 1, colour)
 
@@ -171,14 +168,14 @@ def draw(c, lay, game, p, cursor=None, can=None):
     su = lay.su
     hu = lay.hu
     mx, my, mw, mh = lay.mx, lay.my, lay.mw, lay.mh
-    if not _visible(c, mx, my, mw, mh):
+    if not c.visible(mx, my, mw, mh):
         return
     c.fill_rect(mx, my, mw, mh, cv.SEA)
     centre = cv.SEA if isl.number == 1 else cv.SAND
     for i in range(7):
         x = lay.cx + _HEX_U[i] * su
         y = lay.cy + _HEX_V[i] * hu
-        if _visible(c, x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
+        if c.visible(x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
             hexagon(c, x, y, su, hu, centre if i == 6 else _HEX_COLOUR[i])
     if p != game.player:
         can = ()
@@ -190,7 +187,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         o = 2 * (r + 1)
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        if not _visible(c, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
+        if not c.visible(min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
             continue
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
@@ -207,7 +204,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
             _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
     for item in range(isl.n_roads, isl.n_items):
         x, y, w, h = box(lay, isl, item)
-        if not _visible(c, x, y, w, h):
+        if not c.visible(x, y, w, h):
             continue
         kind = isl.kind(item)
         spr = wg.KIND_SPRITE[kind]
@@ -216,7 +213,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
     for j in range(len(isl.jokers)):
         x, y, w, h = box(lay, isl, JOKER + j)
-        if not _visible(c, x, y, w, h):
+        if not c.visible(x, y, w, h):
             continue
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)

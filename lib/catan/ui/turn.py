@@ -468,28 +468,57 @@ class Turn:
     # ------------------------------------------------------------------ drawing
 
     def paint(self, c):
+        # Each part is drawn only where it meets the clip (a partial redraw paints just the
+        # rectangles that changed, and on the device the Python deciding costs the most).
         g = self.game
         lay = self.lay
         p = g.player
-        sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
-                   self._buildable())
+        if c.visible(lay.mx, lay.my, lay.mw, lay.mh):
+            sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
+                       self._buildable())
         x = lay.px
         w = lay.pw
+        if not c.visible(x - 1, 0, w + 1, lay.ph):
+            return
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
-        # header: who, which turn, the score so far
-        name = self.app.seat_name(p)
-        if g.island.number == 1:
-            head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
-            score = "%d" % g.score(p)
-        else:
-            head = "Turn %d" % (g.turns[p] + 1)
-            score = "VP %d" % g.vp(p)
-        c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
-        pen = c.text(x + 3, 2, name, cv.BLACK)
-        c.text(pen + 5, 2, head, cv.BLACK)
-        c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
-        self._paint_tray(c)
-        c.text(x + 3, self.sy, self._status(), cv.LIGHT)
+        if c.visible(x, 0, w, wg.BAR):  # header: who, which turn, the score so far
+            name = self.app.seat_name(p)
+            if g.island.number == 1:
+                head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
+                score = "%d" % g.score(p)
+            else:
+                head = "Turn %d" % (g.turns[p] + 1)
+                score = "VP %d" % g.vp(p)
+            c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
+            pen = c.text(x + 3, 2, name, cv.BLACK)
+            c.text(pen + 5, 2, head, cv.BLACK)
+            c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
+        if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
+            self._paint_tray(c)
+        if c.visible(x, self.sy, w, wg.LINE):
+            c.text(x + 3, self.sy, self._status(), cv.LIGHT)
+        if c.visible(x, self.by - 3, w, 22):
+            self._paint_buttons(c)
+        if c.visible(x, self.ky, w, self.fy - self.ky):
+            self._paint_score(c)
+        y = self.iy
+        for line, colour in self._lines():
+            if c.visible(x, y, w, wg.LINE):
+                c.text(x + 3, y, line, colour)
+            y += wg.LINE
+        if self.msg:
+            lines = wg.wrap(c, self.msg, w - 6)[:3]
+            top = self.fy - (len(lines) - 1) * wg.LINE
+            c.fill_rect(x, top - 2, w, lay.ph - top + 2, cv.BLACK)
+            for k in range(len(lines)):
+                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
+        elif c.visible(x, self.fy, w, wg.LINE):
+            back = "menu" if self.mode == _NORMAL else "cancel"
+            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
+
+    def _paint_buttons(self, c):
+        # the buttons of this moment, or the resource picker
+        g = self.game
         if self.mode == _PICK_RES:
             for r in range(GOLD):
                 rx, ry = self._res_xy(r)
@@ -498,39 +527,34 @@ class Turn:
                 c.sprite(rx + 3, ry + 3, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r] if ok else cv.LIGHT)
                 if RES + r == self.cursor:
                     wg.frame(c, rx + 2, ry + 2, 18, 18)
-        else:
-            for b in self._buttons():
-                bx, by, bw, bh = self._button_box(b)
-                state = 2 if b == self.cursor else (1 if b in self.targets else 0)
-                label = _LABELS[b]
-                if b == ROLL_B and g.phase == REROLL:
-                    label = "Roll %d" % popcount(self.marks)
-                elif b == END_B and self.mode == _CONFIRM_X:
-                    label = "End: X"
-                elif b == UNDO_B and self.mode == _CONFIRM_X:
-                    label = "Back"
-                wg.button(c, bx, by, bw, label, state)
+            return
+        for b in self._buttons():
+            bx, by, bw, bh = self._button_box(b)
+            if not c.visible(bx, by, bw, bh):
+                continue
+            state = 2 if b == self.cursor else (1 if b in self.targets else 0)
+            label = _LABELS[b]
+            if b == ROLL_B and g.phase == REROLL:
+                label = "Roll %d" % popcount(self.marks)
+            elif b == END_B and self.mode == _CONFIRM_X:
+                label = "End: X"
+            elif b == UNDO_B and self.mode == _CONFIRM_X:
+                label = "Back"
+            wg.button(c, bx, by, bw, label, state)
+
+    def _paint_score(self, c):
+        # Island One's score track; Island Two's VP boxes, Longest Road and Largest Army
+        g = self.game
+        p = g.player
+        x = self.lay.px
         if g.island.number == 1:
-            wg.track(c, x + 3, self.ky, w - 5, g, p, 8)
-        else:
-            wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
-            for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
-                              (g.largest == p, sprites.LARGEST_ARMY)):
-                c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
-                         cv.GOLD if held else cv.DARK)
-        y = self.iy
-        for line, colour in self._lines():
-            c.text(x + 3, y, line, colour)
-            y += wg.LINE
-        if self.msg:
-            lines = wg.wrap(c, self.msg, w - 6)[:3]
-            top = self.fy - (len(lines) - 1) * wg.LINE
-            c.fill_rect(x, top - 2, w, lay.ph - top + 2, cv.BLACK)
-            for k in range(len(lines)):
-                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
-        else:
-            back = "menu" if self.mode == _NORMAL else "cancel"
-            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
+            wg.track(c, x + 3, self.ky, self.lay.pw - 5, g, p, 8)
+            return
+        wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
+        for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
+                          (g.largest == p, sprites.LARGEST_ARMY)):
+            c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
+                     cv.GOLD if held else cv.DARK)
 
     def _fit(self, c, s, w):
         while len(s) > 1 and c.text_width(s) > w:
@@ -545,6 +569,8 @@ class Turn:
             cost = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
         for i in range(6):
             x, y = self._die_xy(i)
+            if not c.visible(x - 2, y - 2, 22, 22):
+                continue
             if i >= n:
                 style = wg.DIE_OFF
             elif g.phase == ROLL:
