@@ -153,17 +153,21 @@ class Clock:
 def test_key_buttons_tap_hold_shift_and_repeat():
     clk = Clock()
     kb = sim.KeyButtons(sim.board_roles(sim.load_board(STICK)), clk)
-    assert kb.key_down("a") == []  # A acts on release (or at 600 ms held)
+    assert kb.key_down("b") == []  # B acts on release (or at 600 ms held)
     clk.t += 100
-    assert kb.key_up("a") == ["a"]
+    assert kb.key_up("b") == ["b"]
     clk.t += 100
-    assert kb.key_down("a") == []
+    assert kb.key_down("b") == []
     clk.t += 599
     assert kb.poll() == []
     clk.t += 1
-    assert kb.poll() == ["a_long"]
+    assert kb.poll() == ["b_long"]
     clk.t += 100
-    assert kb.key_up("a") == []
+    assert kb.key_up("b") == []
+    clk.t += 100
+    assert kb.key_down("a") == ["a"]  # A at once: its long press means the same
+    clk.t += 700
+    assert kb.poll() == [] and kb.key_up("a") == []
     clk.t += 100
     assert kb.key_down("x", shift=True) == ["x_long"]
     assert kb.key_up("x") == []  # that key never went down as a button
