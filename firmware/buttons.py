@@ -7,13 +7,13 @@
   change within ``debounce`` ms of an accepted edge is ignored (contact bounce);
 - ``repeat`` roles (directions by default): held down, they repeat after ``delay`` ms, the
   interval shrinking by ``accel`` per repeat from ``start`` down to ``fastest`` ms;
-- ``long_roles`` (B and the joystick's press by default): a press shorter than ``long_ms`` gives
-  ``role`` on release; holding it gives ``role + "_long"`` once, at ``long_ms``, and nothing on
+- ``long_roles`` (the joystick's press by default: its long press is the coach): a press shorter
+  than ``long_ms`` gives ``role`` on release; holding it gives ``role + "_long"`` once, at ``long_ms``, and nothing on
   release. (Acting on the first edge would make every long press also a short one.)
 - ``early_roles`` (X/Y by default, the cursor keys): ``role`` on the first edge, as a plain
   role, and held ``long_ms`` also ``role + "_long"`` once: a long press does its short action
-  first (one cursor step), but a short press, the common one, is answered at once. A (whose
-  long press means the same as a short one) is a plain role: it acts on its first edge.
+  first (one cursor step), but a short press, the common one, is answered at once. A and B
+  (whose long presses mean what short ones do) are plain roles: they act on their first edge.
 
 Time comes from the injected ``ticks_ms``/``ticks_diff`` (time.ticks_ms/ticks_diff by default),
 so tests need no sleeps and survive the 2**30 wrap-around; a negative difference (a span too long
@@ -22,7 +22,7 @@ is ignored until released (the boot-time safe-mode key does not leak into the ga
 """
 
 _DIRECTIONS = ("up", "down", "left", "right")
-_LONG = ("b", "press")
+_LONG = ("press",)
 _EARLY = ("x", "y")
 
 

@@ -35,7 +35,7 @@ class Clock:
 STARTS = [0, PERIOD - 5, PERIOD - 1000]  # the last two cross the wrap during the test
 
 
-def rig(t0, roles=("up", "b", "left")):
+def rig(t0, roles=("up", "press", "left")):
     clk = Clock(t0)
     pins = {r: fake_hw.Pin(pull=fake_hw.Pin.PULL_UP) for r in roles}
     b = buttons.Buttons({r: (p, 0) for r, p in pins.items()}, clk.ticks_ms, clk.ticks_diff)
@@ -85,15 +85,15 @@ def test_held_direction_repeats_faster_and_faster(t0):
 @pytest.mark.parametrize("t0", STARTS)
 def test_short_and_long_press(t0):
     clk, pins, b = rig(t0)
-    pins["b"].level = 0
+    pins["press"].level = 0
     assert run(clk, b, 200) == []
-    pins["b"].level = 1
-    assert [e for e, _ in run(clk, b, 50)] == ["b"]
-    pins["b"].level = 0
+    pins["press"].level = 1
+    assert [e for e, _ in run(clk, b, 50)] == ["press"]
+    pins["press"].level = 0
     ev = run(clk, b, 2000)
-    assert [e for e, _ in ev] == ["b_long"]
+    assert [e for e, _ in ev] == ["press_long"]
     assert (ev[0][1] - t0) % PERIOD == 251 + 600  # pressed, seen at the next poll, held 600 ms
-    pins["b"].level = 1
+    pins["press"].level = 1
     assert run(clk, b, 100) == []
 
 
@@ -149,15 +149,15 @@ def test_from_board_maps_pull_and_level():
 
 def test_swallow_ignores_the_held_press_until_release():
     clk, pins, b = rig(0)
-    pins["b"].level = 0
+    pins["press"].level = 0
     run(clk, b, 50)
     b.swallow()
-    pins["b"].level = 1
+    pins["press"].level = 1
     assert run(clk, b, 50) == []
-    pins["b"].level = 0
+    pins["press"].level = 0
     run(clk, b, 50)
-    pins["b"].level = 1
-    assert [e for e, _ in run(clk, b, 50)] == ["b"]
+    pins["press"].level = 1
+    assert [e for e, _ in run(clk, b, 50)] == ["press"]
 
 
 @pytest.mark.parametrize("t0", STARTS)
