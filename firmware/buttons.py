@@ -8,8 +8,9 @@
 - ``repeat`` roles (directions by default): held down, they repeat after ``delay`` ms, the
   interval shrinking by ``accel`` per repeat from ``start`` down to ``fastest`` ms;
 - ``long_roles`` (the joystick's press by default: its long press is the coach): a press shorter
-  than ``long_ms`` gives ``role`` on release; holding it gives ``role + "_long"`` once, at ``long_ms``, and nothing on
-  release. (Acting on the first edge would make every long press also a short one.)
+  than ``long_ms`` gives ``role`` on release; holding it gives ``role + "_long"`` once, at
+  ``long_ms``, and nothing on release. (Acting on the first edge would make every long press
+  also a short one.)
 - ``early_roles`` (X/Y by default, the cursor keys): ``role`` on the first edge, as a plain
   role, and held ``long_ms`` also ``role + "_long"`` once: a long press does its short action
   first (one cursor step), but a short press, the common one, is answered at once. A and B

@@ -251,6 +251,68 @@ class Canvas:
                 if self._track:
                     self._mark(x, y, x + 1, y1)
 
+    def spans(self, x, y, halves, c):
+        """A shape symmetric about column ``x``: row ``y + k`` runs from ``x - halves[k]`` to
+        ``x + halves[k]`` (a hex, a diamond). One call instead of an ``hline`` per row: only
+        the rows inside the clip are visited."""
+        cx0 = self._cx0
+        cx1 = self._cx1
+        k0 = max(0, self._cy0 - y)
+        k1 = min(len(halves), self._cy1 - y)
+        hl = self._row_filler()
+        left = 0x3FFFFFFF
+        right = -1
+        for k in range(k0, k1):
+            h = halves[k]
+            a = x - h
+            b = x + h + 1
+            if a < cx0:
+                a = cx0
+            if b > cx1:
+                b = cx1
+            if a < b:
+                hl(a, y + k, b - a, c)
+                if a < left:
+                    left = a
+                if b > right:
+                    right = b
+        if self._track and left < right:
+            self._mark(left, y + k0, right, y + k1)
+
+    def band(self, x0, y0, x1, y1, thick, c):
+        """A thick line from (x0, y0) to (x1, y1): ``thick`` pixels across each row (a flat one
+        as one bar); only the rows inside the clip are visited."""
+        if y0 == y1:
+            self.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, c)
+            return
+        if y0 > y1:
+            x0, y0, x1, y1 = x1, y1, x0, y0
+        dx = x1 - x0
+        dy = y1 - y0
+        half = dy >> 1 if dx >= 0 else -(dy >> 1)
+        cx0 = self._cx0
+        cx1 = self._cx1
+        hl = self._row_filler()
+        left = 0x3FFFFFFF
+        right = -1
+        ya = max(y0, self._cy0)
+        yb = min(y1 + 1, self._cy1)
+        for y in range(ya, yb):
+            a = x0 + (dx * (y - y0) + half) // dy - thick // 2
+            b = a + thick
+            if a < cx0:
+                a = cx0
+            if b > cx1:
+                b = cx1
+            if a < b:
+                hl(a, y, b - a, c)
+                if a < left:
+                    left = a
+                if b > right:
+                    right = b
+        if self._track and left < right:
+            self._mark(left, ya, right, yb)
+
     def rect(self, x, y, w, h, c):
         """A 1-pixel outline of the rectangle."""
         if w <= 0 or h <= 0:
@@ -394,6 +456,11 @@ class Canvas:
 
     def _hline(self, x, y, w, c):
         self._fill(x, y, w, 1, c)
+
+    def _row_filler(self):
+        # the function that draws a clipped horizontal run (x, y, w, c): a back end may give
+        # its native one
+        return self._hline
 
     def _vline(self, x, y, h, c):
         self._fill(x, y, 1, h, c)

@@ -90,19 +90,25 @@ class Menu:
         lay = self.app.lay
         x = self.left()
         w = self.width()
+        if not c.visible(x, 0, w, lay.height):
+            return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
-        wg.bar(c, x, 0, w, self.title)
-        for i in range(len(self.rows)):
+        if c.visible(x, 0, w, wg.BAR):
+            wg.bar(c, x, 0, w, self.title)
+        for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
             bx, by, bw, bh = self.row_box(i)
-            wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
+            if c.visible(bx, by, bw, bh):
+                wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
         y = self.top() + len(self.rows) * _ROW + 3
         foot = lay.height - wg.LINE - 1
-        for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
-            if y + wg.LINE > foot:
-                break
-            c.text(x + 3, y, line, cv.SAND)
-            y += wg.LINE
-        c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
+        if c.visible(x, y, w, foot - y):
+            for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
+                if y + wg.LINE > foot:
+                    break
+                c.text(x + 3, y, line, cv.SAND)
+                y += wg.LINE
+        if c.visible(x, foot, w, wg.LINE):
+            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
 
 
 class Title(Menu):
@@ -155,6 +161,8 @@ class Title(Menu):
         lay = self.app.lay
         x = self.width()
         w = lay.width - x
+        if not c.visible(x, 0, w, lay.height):
+            return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
         power = self.app.power()

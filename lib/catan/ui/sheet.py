@@ -118,29 +118,24 @@ def box(lay, isl, target):
     return x - 3, y - 3, 22, 22
 
 
+_HALVES = {}  # (su, hu) -> the half widths of a hex's rows, top to bottom
+
+
 def hexagon(c, x, y, su, hu, colour):
     # A flat-topped hex centred at (x, y): corners at x +- 2 su, half height hu. One pixel
-    # narrower than its true outline, so neighbouring hexes keep a thin gap of sea. Only the
-    # rows inside the clip are worked out.
-    full = 2 * su - 1
-    cx, cy, cw, ch = c.get_clip()
-    for dy in range(max(-hu + 1, cy - y), min(hu, cy + ch - y)):
-        half = full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
-        c.hline(x - half, y + dy, 2 * half + 1, colour)
+    # narrower than its true outline, so neighbouring hexes keep a thin gap of sea.
+    halves = _HALVES.get((su, hu))
+    if halves is None:
+        full = 2 * su - 1
+        halves = bytes(full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
+                       for dy in range(-hu + 1, hu))
+        _HALVES[(su, hu)] = halves
+    c.spans(x, y - hu + 1, halves, colour)
 
 
 def _road(c, x0, y0, x1, y1, colour, thick):
     # A thick line between two corners: flat edges as one bar, sloped ones row by row.
-    if y0 == y1:
-        c.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, colour)
-        return
-    if y0 > y1:
-        x0, y0, x1, y1 = x1, y1, x0, y0
-    dx = x1 - x0
-    dy = y1 - y0
-    for y in range(y0, y1 + 1):
-        x = x0 + (dx * (y - y0) + (dy >> 1 if dx >= 0 else -(dy >> 1))) // dy
-        c.hline(x - thick // 2, y, thick, colour)
+    c.band(x0, y0, x1, y1, thick, colour)
 
 
 def _state(game, p, item, can):
@@ -157,6 +152,31 @@ def _badge(c, x, y, spr, state, colour=None):
     c.fill_rect(x - 1, y - 1, 18, 18, cv.DEEP)
     c.sprite(x, y, spr, colour if colour is not None else
              (cv.WHITE if state == _BUILT else cv.GOLD))
+
+
+_PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
+
+
+def _places(lay, isl):
+    # Pixel geometry worked out once per layout and island: the roads' ends and boxes (the
+    # starting road first), the items' boxes and kinds, the jokers' boxes. Drawing a part of
+    # the map then costs one comparison per element outside it.
+    key = (lay.cx, lay.cy, lay.su, lay.hu, isl.number)
+    pl = _PLACES.get(key)
+    if pl is not None:
+        return pl
+    pts = _GEOMETRY[isl.number][0]
+    roads = []
+    for r in range(-1, isl.n_roads):
+        o = 2 * (r + 1)
+        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
+        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
+        roads.append((x0, y0, x1, y1, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7,
+                      abs(y1 - y0) + 7))
+    items = [box(lay, isl, i) + (isl.kind(i),) for i in range(isl.n_roads, isl.n_items)]
+    jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
+    pl = _PLACES[key] = (roads, items, jokers)
+    return pl
 
 
 def draw(c, lay, game, p, cursor=None, can=None):
@@ -181,13 +201,10 @@ def draw(c, lay, game, p, cursor=None, can=None):
         can = ()
     elif can is None:
         can = game.buildable()
-    geo = _GEOMETRY[isl.number]
-    pts = geo[0]
+    roads, items, jokers = _places(lay, isl)
     for r in range(-1, isl.n_roads):
-        o = 2 * (r + 1)
-        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
-        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        if not c.visible(min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
+        x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
+        if not c.visible(bx, by, bw, bh):
             continue
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
@@ -202,17 +219,16 @@ def draw(c, lay, game, p, cursor=None, can=None):
             _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
         if st != _LATER or grey:
             _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
-    for item in range(isl.n_roads, isl.n_items):
-        x, y, w, h = box(lay, isl, item)
+    n = isl.n_roads
+    for k in range(len(items)):
+        x, y, w, h, kind = items[k]
         if not c.visible(x, y, w, h):
             continue
-        kind = isl.kind(item)
-        spr = wg.KIND_SPRITE[kind]
-        _badge(c, x + 3, y + 3, spr, _state(game, p, item, can))
-        if item == cursor:
+        _badge(c, x + 3, y + 3, wg.KIND_SPRITE[kind], _state(game, p, n + k, can))
+        if n + k == cursor:
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
-    for j in range(len(isl.jokers)):
-        x, y, w, h = box(lay, isl, JOKER + j)
+    for j in range(len(jokers)):
+        x, y, w, h = jokers[j]
         if not c.visible(x, y, w, h):
             continue
         gives = isl.jokers[j][0]
@@ -227,4 +243,3 @@ def draw(c, lay, game, p, cursor=None, can=None):
                 c.sprite(x + 3, y + 3, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
-

@@ -69,6 +69,7 @@ class Turn:
         self._memo_key = self._can_key = None
         self._memo = self._can = None
         self.retarget(True)
+        self._map_shown = self._map_key()
 
     # ------------------------------------------------------------------ targets
 
@@ -382,10 +383,31 @@ class Turn:
         if action[0] == "roll":
             self.marks = 0
         if action[0] != "end":
+            old = self.cursor
             self.mode = _NORMAL
             self.joker = -1
-            self.app.refresh_all()
             self.retarget(action[0] in ("roll", "stop"))
+            was = self._map_shown
+            key = self._map_key()
+            self._map_shown = key
+            if key[1:] != was[1:]:  # built, or a joker used: the whole screen
+                self.app.refresh_all()
+                return
+            # a roll: only the panel, the items the dice now can (or no longer can) build
+            # and the cursor's places change
+            lay = self.lay
+            self.app.refresh(lay.px - 1, 0, lay.pw + 1, lay.ph)
+            changed = [t for t in key[0] if t not in was[0]]
+            changed += [t for t in was[0] if t not in key[0]]
+            for t in changed + [old, self.cursor]:
+                if 0 <= t < DIE:
+                    self.app.refresh(*self.region(t))
+
+    def _map_key(self):
+        # what the map shows, but the cursor: what is built, what can be built now
+        g = self.game
+        p = g.player
+        return (tuple(self._buildable()), g.roads[p], g.builds[p], g.jokers[p])
 
     def hint(self):
         """Ask the coach: point at its choice and show its expected value (and the value of
