@@ -64,6 +64,29 @@ def pack_save(game, levels):
     return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
 
+def _merged(regions):
+    # The regions to repaint, overlapping ones merged when their union adds little (each
+    # paint has a fixed cost on the device: two neighbouring dice are one paint, not two).
+    out = []
+    for r in regions:
+        x, y, w, h = r
+        k = 0
+        while k < len(out):
+            a = out[k]
+            x0 = min(x, a[0])
+            y0 = min(y, a[1])
+            x1 = max(x + w, a[0] + a[2])
+            y1 = max(y + h, a[1] + a[3])
+            if (x1 - x0) * (y1 - y0) <= w * h + a[2] * a[3]:  # they overlap or touch
+                x, y, w, h = x0, y0, x1 - x0, y1 - y0
+                out.pop(k)
+                k = 0
+            else:
+                k += 1
+        out.append((x, y, w, h))
+    return out
+
+
 def _hardware_dice(seed):
     # A "random" game draws its seed from the hardware random source: its dice are as
     # unpredictable, and it has a code that can be shared like any other.
@@ -170,18 +193,11 @@ class App:
             c.track(True)
             c.invalidate()
             return
-        regions = self._regions
+        done = _merged(self._regions)
         self._regions = []
-        done = []
-        for r in regions:
-            x, y, w, h = r
-            for d in done:  # inside a region painted already: nothing more to do
-                if d[0] <= x and d[1] <= y and x + w <= d[0] + d[2] and y + h <= d[1] + d[3]:
-                    break
-            else:
-                done.append(r)
-                c.set_clip(x, y, w, h)
-                self.screen.paint(c)
+        for r in done:
+            c.set_clip(r[0], r[1], r[2], r[3])
+            self.screen.paint(c)
         c.reset_clip()
         c.track(True)
         for r in done:

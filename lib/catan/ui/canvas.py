@@ -93,7 +93,8 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 # neither covers. Each rectangle sent to the panel costs a window setup and a per-line loop, about
 # the price of a few hundred pixels, so merging close rectangles wins and merging far ones loses.
 _MERGE_WASTE = const(256)
-_BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
+_BIG = const(0x3FFFFFFF)
+_MEMO = const(48)  # text widths remembered  # largest small int on a 32-bit MicroPython
 
 
 class Canvas:
@@ -107,6 +108,10 @@ class Canvas:
         self._dirty = [0] * (4 * _MAX_DIRTY)  # x0, y0, x1, y1 (exclusive) per rectangle
         self._ndirty = 0
         self._track = True  # each primitive marks what it drew (see ``track``)
+        self._widths = {}  # text -> its width in the small font, for the last few texts
+        # draws a clipped horizontal run (x, y, w, c) for spans and bands: a back end may put
+        # its native one here
+        self._row = self._hline
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
@@ -259,7 +264,7 @@ class Canvas:
         cx1 = self._cx1
         k0 = max(0, self._cy0 - y)
         k1 = min(len(halves), self._cy1 - y)
-        hl = self._row_filler()
+        hl = self._row  # a bound method made once: nothing allocated per call
         left = 0x3FFFFFFF
         right = -1
         for k in range(k0, k1):
@@ -292,7 +297,7 @@ class Canvas:
         half = dy >> 1 if dx >= 0 else -(dy >> 1)
         cx0 = self._cx0
         cx1 = self._cx1
-        hl = self._row_filler()
+        hl = self._row  # a bound method made once: nothing allocated per call
         left = 0x3FFFFFFF
         right = -1
         ya = max(y0, self._cy0)
@@ -345,6 +350,11 @@ class Canvas:
     def text_width(self, s, font=None):
         """Width in pixels of ``s`` (of its widest line): its cells and the spacing between them."""
         f = font or self.font
+        memo = f is self.font
+        if memo:  # the small font's widths are asked again and again (wrap, a line's change)
+            v = self._widths.get(s)
+            if v is not None:
+                return v
         widths = f.WIDTHS
         first = f.FIRST
         count = f.COUNT
@@ -361,7 +371,12 @@ class Canvas:
             if g < 0 or g >= count:
                 g = 63 - first  # "?"
             pen += widths[g] + sp
-        return max(best, pen - sp)
+        v = max(best, pen - sp)
+        if memo:
+            if len(self._widths) >= _MEMO:
+                self._widths = {}
+            self._widths[s] = v
+        return v
 
     def text(self, x, y, s, c, font=None):
         """Draw ``s`` in colour ``c`` with its top-left corner at (x, y); return the pen x after it.
@@ -374,6 +389,12 @@ class Canvas:
         count = f.COUNT
         sp = f.SPACING
         h = f.HEIGHT
+        cx0 = self._cx0
+        cx1 = self._cx1
+        # per line: its rows wholly inside the clip (then a cell inside it across takes the
+        # back end's fast path), partly, or not at all (nothing to draw)
+        inside = y >= self._cy0 and y + h <= self._cy1
+        meets = y < self._cy1 and y + h > self._cy0
         pen = x
         n = len(s)
         i = 0
@@ -382,8 +403,8 @@ class Canvas:
             i += 1
             if code == 10:  # end of a line: mark what it covered
                 if pen > x and self._track:
-                    x0 = max(x, self._cx0)
-                    x1 = min(pen - sp, self._cx1)
+                    x0 = max(x, cx0)
+                    x1 = min(pen - sp, cx1)
                     y0 = max(y, self._cy0)
                     y1 = min(y + h, self._cy1)
                     if x0 < x1 and y0 < y1:
@@ -391,13 +412,18 @@ class Canvas:
                 if i <= n:
                     pen = x
                     y += f.LINE
+                    inside = y >= self._cy0 and y + h <= self._cy1
+                    meets = y < self._cy1 and y + h > self._cy0
                 continue
             g = code - first
             if g < 0 or g >= count:
                 g = 63 - first
             w = widths[g]
-            if code != 32:
-                self._draw_cell(f, g, pen, y, w, c)
+            if code != 32 and meets:
+                if inside and pen >= cx0 and pen + w <= cx1:
+                    self._cell(f, g, pen, y, c)
+                elif pen < cx1 and pen + w > cx0:
+                    self._cell_runs(f, g, pen, y, c, cx0, self._cy0, cx1, self._cy1)
             pen += w + sp
         return pen
 
@@ -456,11 +482,6 @@ class Canvas:
 
     def _hline(self, x, y, w, c):
         self._fill(x, y, w, 1, c)
-
-    def _row_filler(self):
-        # the function that draws a clipped horizontal run (x, y, w, c): a back end may give
-        # its native one
-        return self._hline
 
     def _vline(self, x, y, h, c):
         self._fill(x, y, 1, h, c)

@@ -34,21 +34,24 @@ class FbCanvas(Canvas):
             buf = bytearray(((width + 1) >> 1) * height)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
+        self._row = self.fb.hline
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
         # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
         # keyed by shape, not by module, so a font module loaded again is not kept alive
         self._scratch = {}
-        self._glyphs = {}  # id(font or sprite sheet) -> [memoryview of its DATA, cell FrameBuffers]
+        # the small font's and the sprites' cell FrameBuffers (made at first use), then a
+        # memoryview of the sheet's RAM copy
+        self._font_cells = [None] * (self.font.COUNT + 1)
+        self._sprite_cells = [None] * (self.sheet.COUNT + 1)
+        self._ink = -1  # the colour the palette holds
+        self._key = 0
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
 
     def _hline(self, x, y, w, c):
         self.fb.hline(x, y, w, c)
-
-    def _row_filler(self):
-        return self.fb.hline
 
     def _vline(self, x, y, h, c):
         self.fb.vline(x, y, h, c)
@@ -57,31 +60,39 @@ class FbCanvas(Canvas):
         self.fb.rect(x, y, w, h, c)
 
     def _cell(self, f, g, x, y, c):
-        key = c ^ 1  # any index other than c
-        self._palbuf[0] = (key << 4) | c  # pixel 0 (bit clear) -> key, pixel 1 (bit set) -> c
-        if f is self.font or f is self.sheet:
-            # The small font and the sprites (never forgotten) draw from a FrameBuffer per
-            # cell, made at its first use over a copy of the sheet: no copy per cell drawn,
-            # which costs most of a glyph's time on the device.
-            cells = self._glyphs.get(id(f))
-            if cells is None:
-                cells = self._glyphs[id(f)] = [memoryview(bytearray(f.DATA))] + [None] * f.COUNT
-            sfb = cells[g + 1]
-            if sfb is None:
-                n = f.HEIGHT * f.BPR
-                sfb = cells[g + 1] = framebuf.FrameBuffer(cells[0][g * n:(g + 1) * n], 8 * f.BPR,
-                                                          f.HEIGHT, framebuf.MONO_HLSB)
-            self.fb.blit(sfb, x, y, key, self._pal)
+        if c != self._ink:  # the palette: bit 0 -> key (any index but c), bit 1 -> c
+            self._ink = c
+            self._key = c ^ 1
+            self._palbuf[0] = (self._key << 4) | c
+        if f is self.font:
+            cells = self._font_cells
+        elif f is self.sheet:
+            cells = self._sprite_cells
+        else:
+            s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
+            if s is None:
+                s = self._new_scratch(f)
+            buf, sfb, n = s
+            data = f.DATA
+            o = g * n
+            for k in range(n):
+                buf[k] = data[o + k]
+            self.fb.blit(sfb, x, y, self._key, self._pal)
             return
-        s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
-        if s is None:
-            s = self._new_scratch(f)
-        buf, sfb, n = s
-        data = f.DATA
-        o = g * n
-        for k in range(n):
-            buf[k] = data[o + k]
-        self.fb.blit(sfb, x, y, key, self._pal)
+        sfb = cells[g]
+        if sfb is None:
+            sfb = self._new_cell(f, cells, g)
+        self.fb.blit(sfb, x, y, self._key, self._pal)
+
+    def _new_cell(self, f, cells, g):
+        # The FrameBuffer of cell g of the small font or the sprites, over a RAM copy of the
+        # sheet made at the first cell's use (kept in the list's last slot).
+        if cells[-1] is None:
+            cells[-1] = memoryview(bytearray(f.DATA))
+        n = f.HEIGHT * f.BPR
+        sfb = cells[g] = framebuf.FrameBuffer(cells[-1][g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT,
+                                              framebuf.MONO_HLSB)
+        return sfb
 
     def _new_scratch(self, f):
         n = f.HEIGHT * f.BPR

@@ -209,22 +209,31 @@ def draw(c, lay, game, p, cursor=None, can=None):
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
             continue
+        # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
+        # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
+        # R5, whose builder may take Longest Road) slate grey on its border until built.
         st = _state(game, p, r, can)
         grey = isl.number == 2 and r == GREY_ROAD
-        if st == _LATER and not grey:
-            _road(c, x0, y0, x1, y1, cv.LIGHT, 1)
-        else:  # built, buildable, or the grey road that takes Longest Road
-            _road(c, x0, y0, x1, y1, cv.DEEP, 3)
         if r == cursor:
-            _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
-        if st != _LATER or grey:
-            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
+            _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
+        if st == _LATER and not grey:
+            _road(c, x0, y0, x1, y1, cv.DARK, 5)
+        else:
+            _road(c, x0, y0, x1, y1, cv.DEEP, 5)
+            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st], 3)
     n = isl.n_roads
+    one = isl.number == 1
     for k in range(len(items)):
         x, y, w, h, kind = items[k]
         if not c.visible(x, y, w, h):
             continue
-        _badge(c, x + 3, y + 3, wg.KIND_SPRITE[kind], _state(game, p, n + k, can))
+        st = _state(game, p, n + k, can)
+        _badge(c, x + 3, y + 3, wg.KIND_SPRITE[kind], st)
+        if one:  # the value printed on Island One's sheet, on the item's lower half
+            s = "%d" % isl.value(n + k)
+            tw = c.text_width(s)
+            c.fill_rect(x + 10 - tw // 2, y + 10, tw + 2, 10, cv.DARK if st == _LATER else cv.DEEP)
+            c.text(x + 11 - tw // 2, y + 11, s, (cv.WHITE, cv.GOLD, cv.LIGHT)[st])
         if n + k == cursor:
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
     for j in range(len(jokers)):

@@ -51,10 +51,15 @@ class Turn:
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
-        self.ky = self.fy - wg.LINE - 28 if g.island.number == 1 else self.fy - wg.LINE - 20
-        # A message (a refusal, the coach, a computer's move) takes up to three lines at the
-        # foot, over the score track while it shows.
-        self.my = self.fy - 2 * wg.LINE
+        # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
+        # awards (17 pixels), just above the foot, so the info lines get the room between
+        self.ky = self.fy - 26 if g.island.number == 1 else self.fy - 19
+        # A message (a refusal, the coach, a computer's move) takes up to three lines: just
+        # above the score track where the panel has room for them below the info lines
+        # (240x240, 320x240), else at the foot, over the track while it shows.
+        self.my = self.ky - 3 * wg.LINE - 2
+        if self.my - 2 < self.iy + 3 * wg.LINE:
+            self.my = self.fy - 2 * wg.LINE
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -266,9 +271,10 @@ class Turn:
             return self._memo
         c = self.app.c
         out = []
+        end = self.my - 2 if self.my < self.ky else self.ky  # above the message's place
         for line, colour in self._info():
             for part in wg.wrap(c, line, self.lay.pw - 6):
-                if self.iy + (len(out) + 1) * wg.LINE <= self.ky:
+                if self.iy + (len(out) + 1) * wg.LINE <= end:
                     out.append((part, colour))
         self._memo_key = key
         self._memo = out
@@ -528,13 +534,15 @@ class Turn:
             if c.visible(x, y, w, wg.LINE):
                 c.text(x + 3, y, line, colour)
             y += wg.LINE
+        above = self.my < self.ky  # the message has its own place above the track
         if self.msg:
             lines = wg.wrap(c, self.msg, w - 6)[:3]
-            top = self.fy - (len(lines) - 1) * wg.LINE
-            c.fill_rect(x, top - 2, w, lay.ph - top + 2, cv.BLACK)
+            end = self.ky - 2 if above else lay.ph
+            top = end - len(lines) * wg.LINE - (0 if above else 1)
+            c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
             for k in range(len(lines)):
                 c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
-        elif c.visible(x, self.fy, w, wg.LINE):
+        if (above or not self.msg) and c.visible(x, self.fy, w, wg.LINE):
             back = "menu" if self.mode == _NORMAL else "cancel"
             c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
 
