@@ -94,7 +94,7 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 # the price of a few hundred pixels, so merging close rectangles wins and merging far ones loses.
 _MERGE_WASTE = const(256)
 _BIG = const(0x3FFFFFFF)
-_MEMO = const(48)  # text widths remembered  # largest small int on a 32-bit MicroPython
+_MEMO = const(16)  # text widths remembered  # largest small int on a 32-bit MicroPython
 
 
 class Canvas:

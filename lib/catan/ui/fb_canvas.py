@@ -9,11 +9,11 @@ Rectangles and lines use framebuf's native ``fill_rect``, ``hline``, ``vline`` a
 cell (glyph or sprite) is a ``MONO_HLSB`` FrameBuffer drawn with one native
 ``blit(src, x, y, key, palette)``: the palette is a 2x1 GS4 FrameBuffer mapping bit 0 to ``key`` and
 bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0 transparent. For
-the small font and the sprites that FrameBuffer is one per cell, made at the cell's first use over
-a RAM copy of the sheet (copying a cell per glyph drawn was most of a glyph's cost on the device);
-other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy the cell into
-a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x release; either
-way a draw allocates nothing once a cell has been drawn.
+the small font and the sprites that FrameBuffer is one per cell, all made with the canvas over a
+RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a glyph's cost on
+the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
+the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
+release; a draw allocates nothing.
 """
 
 import framebuf
@@ -40,10 +40,11 @@ class FbCanvas(Canvas):
         # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
         # keyed by shape, not by module, so a font module loaded again is not kept alive
         self._scratch = {}
-        # the small font's and the sprites' cell FrameBuffers (made at first use), then a
-        # memoryview of the sheet's RAM copy
-        self._font_cells = [None] * (self.font.COUNT + 1)
-        self._sprite_cells = [None] * (self.sheet.COUNT + 1)
+        # the small font's and the sprites' cell FrameBuffers, all made now, together (the
+        # canvas is made right after the framebuffer, at boot): made one by one during play
+        # they would be small blocks pinned all over a fragmented heap
+        self._font_cells = self._cells(self.font)
+        self._sprite_cells = self._cells(self.sheet)
         self._ink = -1  # the colour the palette holds
         self._key = 0
 
@@ -79,20 +80,15 @@ class FbCanvas(Canvas):
                 buf[k] = data[o + k]
             self.fb.blit(sfb, x, y, self._key, self._pal)
             return
-        sfb = cells[g]
-        if sfb is None:
-            sfb = self._new_cell(f, cells, g)
-        self.fb.blit(sfb, x, y, self._key, self._pal)
+        self.fb.blit(cells[g], x, y, self._key, self._pal)
 
-    def _new_cell(self, f, cells, g):
-        # The FrameBuffer of cell g of the small font or the sprites, over a RAM copy of the
-        # sheet made at the first cell's use (kept in the list's last slot).
-        if cells[-1] is None:
-            cells[-1] = memoryview(bytearray(f.DATA))
+    @staticmethod
+    def _cells(f):
+        # A FrameBuffer per cell of ``f`` over one RAM copy of its sheet.
+        data = memoryview(bytearray(f.DATA))
         n = f.HEIGHT * f.BPR
-        sfb = cells[g] = framebuf.FrameBuffer(cells[-1][g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT,
-                                              framebuf.MONO_HLSB)
-        return sfb
+        return [framebuf.FrameBuffer(data[g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB)
+                for g in range(f.COUNT)]
 
     def _new_scratch(self, f):
         n = f.HEIGHT * f.BPR

@@ -59,11 +59,12 @@ class Menu:
         app = self.app
         if key in ("prev", "up", "next", "down"):
             old = self.i
+            before = self.note()
             step = -1 if key in ("prev", "up") else 1
             self.i = (self.i + step) % len(self.rows)
             app.refresh(*self.row_box(old))
             app.refresh(*self.row_box(self.i))
-            self._refresh_note()
+            self._refresh_note(before)
         elif key in ("left", "right"):
             self.change(self.i, -1 if key == "left" else 1)
         elif key == "ok":
@@ -71,10 +72,21 @@ class Menu:
         elif key in ("back", "menu"):
             self.back()
 
-    def _refresh_note(self):
+    def _refresh_note(self, before=None):
+        # The note's place under the rows; given the note ``before``, only the lines either
+        # note takes (on the device the pixels sent cost as much as the drawing)
         lay = self.app.lay
         y = self.top() + len(self.rows) * _ROW + 2
-        self.app.refresh(self.left(), y, self.width(), lay.height - y)
+        h = lay.height - y
+        if before is not None:
+            after = self.note()
+            if after == before:
+                return
+            c = self.app.c
+            n = max(len(wg.wrap(c, before, self.width() - 6)) if before else 0,
+                    len(wg.wrap(c, after, self.width() - 6)) if after else 0)
+            h = min(h, n * wg.LINE + 2)
+        self.app.refresh(self.left(), y, self.width(), h)
 
     def changed(self, rows=False):
         """The selected row's value changed (or, with ``rows``, the list of rows)."""
