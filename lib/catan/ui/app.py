@@ -181,6 +181,8 @@ class App:
     def draw(self):
         # Every pixel painted lies in the clip, so the clip is what changed: it is marked
         # once, not by each primitive (which costs more than the drawing on the device).
+        if not self._full and not self._regions:
+            return  # the device's loop asks every 10 ms: an idle round allocates nothing
         c = self.c
         c.track(False)
         if self._full:
