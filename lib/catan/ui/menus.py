@@ -107,11 +107,12 @@ class Menu:
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         if c.visible(x, 0, w, wg.BAR):
             wg.bar(c, x, 0, w, self.title)
+        top = self.top()  # (row_box, worked out once for all rows)
         for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
-            bx, by, bw, bh = self.row_box(i)
-            if c.visible(bx, by, bw, bh):
-                wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
-        y = self.top() + len(self.rows) * _ROW + 3
+            by = top + i * _ROW
+            if c.visible(x, by, w, _ROW):
+                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i)
+        y = top + len(self.rows) * _ROW + 3
         foot = lay.height - wg.LINE - 1
         if c.visible(x, y, w, foot - y):
             for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
