@@ -49,6 +49,10 @@ class Recorder(Canvas):
         self.ops.append(("sprite", x, y, f.WIDTHS[index], f.HEIGHT, index))
         Canvas.sprite(self, x, y, index, c, sheet)
 
+    def rect(self, x, y, w, h, c):
+        self.ops.append(("rect", x, y, w, h, c))  # a frame: it covers what is inside it too
+        Canvas.rect(self, x, y, w, h, c)
+
     def text(self, x, y, s, c, font=None):
         f = font or self.font
         lines = s.split("\n")

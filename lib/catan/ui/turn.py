@@ -274,11 +274,15 @@ class Turn:
         end = self.my - 2 if self.my < self.ky else self.ky  # above the message's place
         for line, colour in self._info():
             for part in wg.wrap(c, line, self.lay.pw - 6):
-                if self.iy + (len(out) + 1) * wg.LINE <= end:
+                if self._iy() + (len(out) + 1) * wg.LINE <= end:
                     out.append((part, colour))
         self._memo_key = key
         self._memo = out
         return out
+
+    def _iy(self):
+        # the first info line: below the resource picker's frame when it shows
+        return self.iy + 4 if self.mode == _PICK_RES else self.iy
 
     def _buildable(self):
         # What the map shows as buildable now, once per game state (as _lines).
@@ -307,7 +311,7 @@ class Turn:
             x0 = x + (c.text_width(a[:k]) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
-                self.app.refresh(x0, self.iy + i * wg.LINE, x1 - x0 + 1, wg.LINE)
+                self.app.refresh(x0, self._iy() + i * wg.LINE, x1 - x0 + 1, wg.LINE)
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
@@ -529,7 +533,7 @@ class Turn:
             self._paint_buttons(c)
         if c.visible(x, self.ky, w, self.fy - self.ky):
             self._paint_score(c)
-        y = self.iy
+        y = self._iy()
         for line, colour in self._lines():
             if c.visible(x, y, w, wg.LINE):
                 c.text(x + 3, y, line, colour)
