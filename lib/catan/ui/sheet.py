@@ -96,6 +96,12 @@ def _joker_xy(lay, isl, j):
     return lay.cx + _HEX_U[hexi] * lay.su - 8, lay.cy + _HEX_V[hexi] * lay.hu + 1
 
 
+def _road_box(x0, y0, x1, y1):
+    # A road's band (7 pixels across under the cursor) reaches 3 pixels past its ends' columns
+    # and a row's rounding one more
+    return min(x0, x1) - 4, min(y0, y1) - 4, abs(x1 - x0) + 9, abs(y1 - y0) + 9
+
+
 def box(lay, isl, target):
     """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
     if target >= JOKER:
@@ -106,7 +112,7 @@ def box(lay, isl, target):
         o = 2 * (target + 1)
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        return min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7
+        return _road_box(x0, y0, x1, y1)
     if isl.kind(target) == KNIGHT:
         x, y = _knight_xy(lay, isl, target)
     else:
@@ -171,8 +177,7 @@ def _places(lay, isl):
         o = 2 * (r + 1)
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        roads.append((x0, y0, x1, y1, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7,
-                      abs(y1 - y0) + 7))
+        roads.append((x0, y0, x1, y1) + _road_box(x0, y0, x1, y1))
     items = [box(lay, isl, i) + (isl.kind(i),) for i in range(isl.n_roads, isl.n_items)]
     jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
     pl = _PLACES[key] = (roads, items, jokers)
