@@ -63,7 +63,7 @@ def reserve_tables():
     players.reserve()
 
 
-def make_display(board, hw, buf, lut, sleep_ms=None):
+def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
     import st7789
 
     Pin = hw.Pin
@@ -82,7 +82,37 @@ def make_display(board, hw, buf, lut, sleep_ms=None):
     else:
         bl = blpin
     return st7789.ST7789(spi, dc, cs, w, h, madctl=madctl, xoff=xo, yoff=yo, bgr=d["bgr"],
-                         invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut)
+                         invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut,
+                         init=init)
+
+
+class _PowerUp:
+    """The panel's power-up steps (``ST7789.init_steps``) run between the pieces of the boot,
+    so that its waits (about 300 ms) pass while the game is imported, not asleep."""
+
+    def __init__(self, steps, ticks_ms, ticks_diff, sleep_ms):
+        self.steps = steps
+        self.ms = ticks_ms
+        self.diff = ticks_diff
+        self.sleep = sleep_ms
+        self.t = ticks_ms()
+        self.wait = 0
+        self.done = False
+
+    def run(self, block=False):
+        """Take every step whose wait is over; with ``block``, sleep through the waits to the
+        end."""
+        while not self.done:
+            left = self.wait - self.diff(self.ms(), self.t)
+            if left > 0:
+                if not block:
+                    return
+                self.sleep(left)
+            self.t = self.ms()
+            try:
+                self.wait = next(self.steps)
+            except StopIteration:
+                self.done = True
 
 
 def _battery(board, hw):
@@ -118,8 +148,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         sleep_ms = time.sleep_ms
     from catan.ui.canvas import lut565
 
-    display = make_display(board, hw, buf, lut565(), sleep_ms)
+    display = make_display(board, hw, buf, lut565(), sleep_ms, init=False)
+    power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
+    power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
+    power.run()
     if store is None:
         from store import Store
 
@@ -127,13 +160,18 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     import buttons
 
     btn = buttons.Buttons(buttons.from_board(board, hw.Pin), ticks_ms, ticks_diff)
+    power.run()
     if App is None:
         from catan.ui.app import App
-    app = App(canvas, store, roles=tuple(board.BUTTONS))
-    gc.collect()
+    power.run()
+    first = App(canvas, store, roles=tuple(board.BUTTONS))
+    power.run()
+    gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
     canvas.invalidate()
-    app.draw()
+    first.draw()
+    power.run(True)  # the panel is ready before the first frame
     display.show(canvas.take_dirty())  # the backlight comes on after this first frame
+    app = first  # running now (tests wait for it before they press a button)
     battery = _battery(board, hw)
     measured = None
     state = 0  # 0 awake, 1 dimmed, 2 asleep

@@ -7,9 +7,14 @@
   change within ``debounce`` ms of an accepted edge is ignored (contact bounce);
 - ``repeat`` roles (directions by default): held down, they repeat after ``delay`` ms, the
   interval shrinking by ``accel`` per repeat from ``start`` down to ``fastest`` ms;
-- ``long_roles`` (A/B/X/Y/press by default): a press shorter than ``long_ms`` gives ``role`` on
-  release; holding it gives ``role + "_long"`` once, at ``long_ms``, and nothing on release.
-  (Acting on the first edge would make every long press also a short one.)
+- ``long_roles`` (the joystick's press by default: its long press is the coach): a press shorter
+  than ``long_ms`` gives ``role`` on release; holding it gives ``role + "_long"`` once, at
+  ``long_ms``, and nothing on release. (Acting on the first edge would make every long press
+  also a short one.)
+- ``early_roles`` (X/Y by default, the cursor keys): ``role`` on the first edge, as a plain
+  role, and held ``long_ms`` also ``role + "_long"`` once: a long press does its short action
+  first (one cursor step), but a short press, the common one, is answered at once. A and B
+  (whose long presses mean what short ones do) are plain roles: they act on their first edge.
 
 Time comes from the injected ``ticks_ms``/``ticks_diff`` (time.ticks_ms/ticks_diff by default),
 so tests need no sleeps and survive the 2**30 wrap-around; a negative difference (a span too long
@@ -18,13 +23,14 @@ is ignored until released (the boot-time safe-mode key does not leak into the ga
 """
 
 _DIRECTIONS = ("up", "down", "left", "right")
-_LONG = ("a", "b", "x", "y", "press")
+_LONG = ("press",)
+_EARLY = ("x", "y")
 
 
 class Buttons:
     def __init__(self, pins, ticks_ms=None, ticks_diff=None, debounce=30, long_ms=600,
                  repeat=_DIRECTIONS, long_roles=_LONG, delay=400, start=150, fastest=40,
-                 accel=0.75):
+                 accel=0.75, early_roles=_EARLY):
         if ticks_ms is None:
             import time
 
@@ -39,6 +45,7 @@ class Buttons:
         self.fastest = fastest
         self.accel = accel
         self._long_roles = long_roles
+        self._early_roles = early_roles
         self.repeat = tuple(repeat)
         now = ticks_ms()
         self.last_activity = now
@@ -46,9 +53,17 @@ class Buttons:
         self._b = []
         for role, spec in pins.items():
             pin, active = spec
-            kind = 1 if role in repeat else (2 if role in long_roles else 0)
+            kind = self._kind(role)
             held = pin.value() == active
             self._b.append([role, pin, active, kind, held, None, now, 0, False, held])
+
+    def _kind(self, role):
+        # 0 plain, 1 repeats, 2 long press (short on release), 3 early (short on press, and long)
+        if role in self.repeat:
+            return 1
+        if role in self._long_roles:
+            return 2
+        return 3 if role in self._early_roles else 0
 
     def _since(self, now, t):
         if t is None:  # no edge yet
@@ -69,7 +84,7 @@ class Buttons:
         self.repeat = repeat
         now = self._ms()
         for b in self._b:
-            kind = 1 if b[0] in repeat else (2 if b[0] in self._long_roles else 0)
+            kind = self._kind(b[0])
             if kind != b[3]:
                 b[3] = kind
                 b[6] = now  # a key held across the change repeats after the first delay
@@ -99,9 +114,9 @@ class Buttons:
                         b[9] = False
                     continue
                 if raw:
-                    if kind == 2:
+                    if kind >= 2:
                         b[8] = False
-                    else:
+                    if kind != 2:
                         out = _add(out, b[0])
                         if kind == 1:
                             b[6] = now
@@ -116,7 +131,7 @@ class Buttons:
                         b[6] = now
                         w = self.start if b[7] == self.delay else int(b[7] * self.accel)
                         b[7] = w if w > self.fastest else self.fastest
-                elif kind == 2 and not b[8] and self._since(now, b[5]) >= self.long_ms:
+                elif kind >= 2 and not b[8] and self._since(now, b[5]) >= self.long_ms:
                     b[8] = True
                     self.last_activity = now
                     out = _add(out, b[0] + "_long")

@@ -57,7 +57,7 @@ def _noop_sleep(ms):
 
 class ST7789:
     def __init__(self, spi, dc, cs, width, height, madctl=0x60, xoff=0, yoff=0, bgr=False,
-                 invert=True, rst=None, bl=None, sleep_ms=None, buf=None, lut=None):
+                 invert=True, rst=None, bl=None, sleep_ms=None, buf=None, lut=None, init=True):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -82,7 +82,8 @@ class ST7789:
         self.bytes_sent = 0  # pixel bytes, for measurements
         self.backlight(0)
         cs.value(1)
-        self.init()
+        if init:  # else the caller runs init() or init_steps() itself
+            self.init()
 
     def attach(self, buf, lut):
         """The GS4_HMSB buffer and 32-byte big-endian RGB565 LUT that show() sends."""
@@ -102,25 +103,31 @@ class ST7789:
         self.cs.value(1)
 
     def init(self):
-        s = self.sleep_ms
+        for ms in self.init_steps():
+            self.sleep_ms(ms)
+
+    def init_steps(self):
+        """The panel's power-up as steps: each yields the ms the panel needs before the next.
+        ``init`` sleeps through them; a caller with work to do (the game's imports) may do it
+        during the waits instead, as long as each has passed before the next step."""
         if self.rst is not None:
             self.rst.value(1)
-            s(5)
+            yield 5
             self.rst.value(0)
-            s(20)
+            yield 20
             self.rst.value(1)
-            s(120)
+            yield 120
         self._cmd(_SWRESET)
-        s(150)
+        yield 150
         self._cmd(_SLPOUT)
-        s(120)
+        yield 120
         self._cmd(_COLMOD, b"\x55")
         self._cmd(_MADCTL, bytes((self.madctl,)))
         self._cmd(_INVON if self.invert else _INVOFF)
         self._cmd(_NORON)
-        s(10)
+        yield 10
         self._cmd(_DISPON)
-        s(20)
+        yield 20
 
     def _window(self, x, y, w, h):
         self._range(_CASET, x + self.xoff, w)

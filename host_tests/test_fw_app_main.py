@@ -116,10 +116,10 @@ def test_smoke_test_screen_and_button_names():
     board = app_main.load_board("waveshare_pico_lcd_114")
     hw, spis = fake_hardware(board)
     clk = Clock()
-    clk.script = {1000: (2, 0), 1100: (2, 1), 1300: (15, 0), 2500: (15, 1)}  # up; A held long
+    clk.script = {1000: (2, 0), 1100: (2, 1), 1300: (3, 0), 2500: (3, 1)}  # up; press held long
     d, c, seen = smoke_test.run(board, hw=hw, make_canvas=GS4Canvas, ticks_ms=clk.ticks_ms,
                                 ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms, max_loops=300)
-    assert seen == ["up", "a_long"]
+    assert seen == ["up", "press_long"]
     panel = fake_hw.Panel()
     panel.feed(spis[0].writes)
     assert fake_hw.mismatches(panel, bytes(c.buffer), 240, 135, lut565(), 40, 53) == []

@@ -35,7 +35,7 @@ class Clock:
 STARTS = [0, PERIOD - 5, PERIOD - 1000]  # the last two cross the wrap during the test
 
 
-def rig(t0, roles=("up", "a", "left")):
+def rig(t0, roles=("up", "press", "left")):
     clk = Clock(t0)
     pins = {r: fake_hw.Pin(pull=fake_hw.Pin.PULL_UP) for r in roles}
     b = buttons.Buttons({r: (p, 0) for r, p in pins.items()}, clk.ticks_ms, clk.ticks_diff)
@@ -85,16 +85,36 @@ def test_held_direction_repeats_faster_and_faster(t0):
 @pytest.mark.parametrize("t0", STARTS)
 def test_short_and_long_press(t0):
     clk, pins, b = rig(t0)
-    pins["a"].level = 0
+    pins["press"].level = 0
     assert run(clk, b, 200) == []
-    pins["a"].level = 1
-    assert [e for e, _ in run(clk, b, 50)] == ["a"]
-    pins["a"].level = 0
+    pins["press"].level = 1
+    assert [e for e, _ in run(clk, b, 50)] == ["press"]
+    pins["press"].level = 0
     ev = run(clk, b, 2000)
-    assert [e for e, _ in ev] == ["a_long"]
+    assert [e for e, _ in ev] == ["press_long"]
     assert (ev[0][1] - t0) % PERIOD == 251 + 600  # pressed, seen at the next poll, held 600 ms
-    pins["a"].level = 1
+    pins["press"].level = 1
     assert run(clk, b, 100) == []
+
+
+@pytest.mark.parametrize("t0", STARTS)
+def test_cursor_keys_act_on_press_and_still_have_a_long_press(t0):
+    # X and Y move the cursor: a short press is answered on its first edge, never on release;
+    # held, the long press comes as well (after its one cursor step)
+    clk, pins, b = rig(t0, ("x", "a"))
+    pins["x"].level = 0
+    assert b.poll() == ["x"]
+    assert run(clk, b, 200) == []
+    pins["x"].level = 1
+    assert run(clk, b, 50) == []
+    pins["x"].level = 0
+    ev = run(clk, b, 2000)
+    assert [e for e, _ in ev] == ["x", "x_long"]
+    pins["x"].level = 1
+    assert run(clk, b, 100) == []
+    pins["a"].level = 0  # A's long press means what a short one does: it acts at once
+    assert b.poll() == ["a"]
+    assert run(clk, b, 1000) == []
 
 
 def test_button_held_at_construction_is_ignored_until_released():
@@ -106,9 +126,7 @@ def test_button_held_at_construction_is_ignored_until_released():
     p.level = 1
     assert run(clk, b, 100) == []
     p.level = 0
-    assert run(clk, b, 50) == []
-    p.level = 1
-    assert [e for e, _ in run(clk, b, 50)] == ["y"]
+    assert [e for e, _ in run(clk, b, 50)] == ["y"]  # a new press: at once (a cursor key)
 
 
 def test_idle_for_days_then_press_still_works():
@@ -131,15 +149,15 @@ def test_from_board_maps_pull_and_level():
 
 def test_swallow_ignores_the_held_press_until_release():
     clk, pins, b = rig(0)
-    pins["a"].level = 0
+    pins["press"].level = 0
     run(clk, b, 50)
     b.swallow()
-    pins["a"].level = 1
+    pins["press"].level = 1
     assert run(clk, b, 50) == []
-    pins["a"].level = 0
+    pins["press"].level = 0
     run(clk, b, 50)
-    pins["a"].level = 1
-    assert [e for e, _ in run(clk, b, 50)] == ["a"]
+    pins["press"].level = 1
+    assert [e for e, _ in run(clk, b, 50)] == ["press"]
 
 
 @pytest.mark.parametrize("t0", STARTS)
@@ -154,7 +172,7 @@ def test_set_repeat_lets_x_and_y_repeat_and_back(t0):
     run(clk, b, 50)
     b.set_repeat(("up", "down", "left", "right"))  # back to the game: long presses again
     pins["y"].level = 0
-    assert [e for e, _ in run(clk, b, 800)] == ["y_long"]
+    assert [e for e, _ in run(clk, b, 800)] == ["y", "y_long"]
     pins["y"].level = 1
     assert run(clk, b, 100) == []
     # a key held across the change gives neither its old release nor a stray event

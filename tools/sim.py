@@ -166,8 +166,9 @@ class KeyButtons:
     """Keyboard keys as the device's buttons: firmware/buttons.py on virtual pins.
 
     ``key_down(name, shift)`` / ``key_up(name)`` / ``poll()`` return the role events, like
-    ``Buttons.poll`` on the device (a press shorter than 600 ms gives ``a`` on release, a longer
-    one ``a_long`` when it reaches 600 ms; directions repeat while held). Shift + key gives the
+    ``Buttons.poll`` on the device (the joystick's press: shorter than 600 ms gives ``press`` on
+    release, longer ``press_long`` when it reaches 600 ms; A, B, X and Y act on the first edge,
+    X and Y also give ``x_long`` / ``y_long`` at 600 ms; directions repeat while held). Shift + key gives the
     long press at once. ``ticks_ms`` is the clock (ms).
     """
 

@@ -60,11 +60,11 @@ class StubApp:
                 c.text(8, 100, " ".join(self.events), 9)
 
 
-Clock.script = {1000: (13, 0), 1080: (13, 1), 1500: (12, 0), 2400: (12, 1)}  # B short; A long
+Clock.script = {1000: (13, 0), 1080: (13, 1), 1500: (14, 0), 2400: (14, 1)}  # B short; X long
 app = app_main.run(Board, hw=HW, App=StubApp, store=object(), ticks_ms=Clock.ticks_ms,
                    ticks_diff=Clock.ticks_diff, sleep_ms=Clock.sleep_ms, max_loops=300)
 print("events:", app.events)
-assert app.events == ["b", "a_long"]
+assert app.events == ["b", "x", "x_long"]
 buf = app_main.canvas.buffer
 assert fake_hw.mismatches(HW.panel, buf, 240, 135, lut565(), 40, 53) == []
 assert HW.panel.outside == 0

@@ -7,6 +7,7 @@
 - ``rp2040_cursor_ms``: the press edge of an 80 ms press to the last SPI pixel byte, mean over the
   cursor moves of a scripted solo Island One game (the turn screen: dice, Roll, Keep, End; a
   player who never builds).
+- ``rp2040_menu_ms``: the same for a move between the rows of a menu (the new-game form; mean).
 - ``rp2040_roll_ms``: press edge of Roll to the last pixel (mean); ``rp2040_redraw_ms``: a full
   redraw of the turn screen (back from the pause menu; mean).
 - ``rp2040_hint_ms_worst``: the coach's hint, from the long press being recognised (press edge +
@@ -87,8 +88,11 @@ def scripted_game(board, turns=15, hints=True, tree=None):
     with pico.EmulatedPico(board, tree=tree) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p)
-        for k in ("a", "x", "a"):  # New game, up to Start (the menu wraps), start
-            r.key(k)
+        menu = []
+        r.key("a")  # New game
+        for k in ("y", "x", "x"):  # down to Players, back up, up to Start (the menu wraps)
+            menu.append(r.key(k)[0])
+        r.key("a")  # start
         for turn in range(turns):
             if hints and turn == 0:
                 hint_ms.append(_hint(r, "before the first roll"))
@@ -117,6 +121,7 @@ def scripted_game(board, turns=15, hints=True, tree=None):
         r.died("the game")
         out.update({
             "rp2040_cursor_ms": _mean(cursor),
+            "rp2040_menu_ms": _mean(menu),
             "rp2040_roll_ms": _mean(rolls),
             "rp2040_redraw_ms": _mean(redraws),
             "rp2040_spi_bytes_per_cursor_move": _mean(spi),

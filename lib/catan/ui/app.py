@@ -64,6 +64,29 @@ def pack_save(game, levels):
     return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
 
+def _merged(regions):
+    # The regions to repaint, overlapping ones merged when their union adds little (each
+    # paint has a fixed cost on the device: two neighbouring dice are one paint, not two).
+    out = []
+    for r in regions:
+        x, y, w, h = r
+        k = 0
+        while k < len(out):
+            a = out[k]
+            x0 = min(x, a[0])
+            y0 = min(y, a[1])
+            x1 = max(x + w, a[0] + a[2])
+            y1 = max(y + h, a[1] + a[3])
+            if (x1 - x0) * (y1 - y0) <= w * h + a[2] * a[3]:  # they overlap or touch
+                x, y, w, h = x0, y0, x1 - x0, y1 - y0
+                out.pop(k)
+                k = 0
+            else:
+                k += 1
+        out.append((x, y, w, h))
+    return out
+
+
 def _hardware_dice(seed):
     # A "random" game draws its seed from the hardware random source: its dice are as
     # unpredictable, and it has a code that can be shared like any other.
@@ -159,7 +182,12 @@ class App:
             self._tick(now_ms)
 
     def draw(self):
+        # Every pixel painted lies in the clip, so the clip is what changed: it is marked
+        # once, not by each primitive (which costs more than the drawing on the device).
+        if not self._full and not self._regions:
+            return  # the device's loop asks every 10 ms: an idle round allocates nothing
         c = self.c
+        c.track(False)
         if self._full:
             self._full = False
             self._regions = []
@@ -167,15 +195,18 @@ class App:
             if c.width > self.lay.width or c.height > self.lay.height:
                 c.fill_rect(0, 0, c.width, c.height, cv.DEEP)
             self.screen.paint(c)
+            c.track(True)
+            c.invalidate()
             return
-        regions = self._regions
-        if not regions:
-            return
+        done = _merged(self._regions)
         self._regions = []
-        for r in regions:
+        for r in done:
             c.set_clip(r[0], r[1], r[2], r[3])
             self.screen.paint(c)
         c.reset_clip()
+        c.track(True)
+        for r in done:
+            c.mark(r[0], r[1], r[2], r[3])
 
     def think(self, until):
         """Work ahead while nothing else happens (the main loop's idle rounds): the screen's

@@ -93,7 +93,8 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 # neither covers. Each rectangle sent to the panel costs a window setup and a per-line loop, about
 # the price of a few hundred pixels, so merging close rectangles wins and merging far ones loses.
 _MERGE_WASTE = const(256)
-_BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
+_BIG = const(0x3FFFFFFF)
+_MEMO = const(16)  # text widths remembered  # largest small int on a 32-bit MicroPython
 
 
 class Canvas:
@@ -106,6 +107,11 @@ class Canvas:
         self.sheet = sprites
         self._dirty = [0] * (4 * _MAX_DIRTY)  # x0, y0, x1, y1 (exclusive) per rectangle
         self._ndirty = 0
+        self._track = True  # each primitive marks what it drew (see ``track``)
+        self._widths = {}  # text -> its width in the small font, for the last few texts
+        # draws a clipped horizontal run (x, y, w, c) for spans and bands: a back end may put
+        # its native one here
+        self._row = self._hline
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
@@ -134,6 +140,10 @@ class Canvas:
         """The clip rectangle as ``(x, y, w, h)``."""
         return (self._cx0, self._cy0, self._cx1 - self._cx0, self._cy1 - self._cy0)
 
+    def visible(self, x, y, w, h):
+        """True if the rectangle meets the clip: whatever lies wholly outside it can be skipped."""
+        return x < self._cx1 and y < self._cy1 and x + w > self._cx0 and y + h > self._cy0
+
     # -- dirty regions ---------------------------------------------------------------------------
 
     def invalidate(self):
@@ -144,6 +154,21 @@ class Canvas:
         d[2] = self.width
         d[3] = self.height
         self._ndirty = 1
+
+    def track(self, on):
+        """Whether each primitive marks the pixels it drew. A caller that repaints known
+        rectangles turns it off and marks the rectangles once (``mark``): on the device
+        the bookkeeping per primitive costs more than the drawing."""
+        self._track = on
+
+    def mark(self, x, y, w, h):
+        """Mark a rectangle (clipped to the screen) as changed."""
+        x0 = max(x, 0)
+        y0 = max(y, 0)
+        x1 = min(x + w, self.width)
+        y1 = min(y + h, self.height)
+        if x0 < x1 and y0 < y1:
+            self._mark(x0, y0, x1, y1)
 
     def take_dirty(self):
         """The changed rectangles as a list of ``(x, y, w, h)`` (an empty tuple if none), and
@@ -211,7 +236,8 @@ class Canvas:
         y = max(y, self._cy0)
         if x < x1 and y < y1:
             self._fill(x, y, x1 - x, y1 - y, c)
-            self._mark(x, y, x1, y1)
+            if self._track:
+                self._mark(x, y, x1, y1)
 
     def hline(self, x, y, w, c):
         """A horizontal line of ``w`` pixels starting at (x, y)."""
@@ -220,7 +246,8 @@ class Canvas:
             x = max(x, self._cx0)
             if x < x1:
                 self._hline(x, y, x1 - x, c)
-                self._mark(x, y, x1, y + 1)
+                if self._track:
+                    self._mark(x, y, x1, y + 1)
 
     def vline(self, x, y, h, c):
         """A vertical line of ``h`` pixels starting at (x, y)."""
@@ -229,7 +256,70 @@ class Canvas:
             y = max(y, self._cy0)
             if y < y1:
                 self._vline(x, y, y1 - y, c)
-                self._mark(x, y, x + 1, y1)
+                if self._track:
+                    self._mark(x, y, x + 1, y1)
+
+    def spans(self, x, y, halves, c):
+        """A shape symmetric about column ``x``: row ``y + k`` runs from ``x - halves[k]`` to
+        ``x + halves[k]`` (a hex, a diamond). One call instead of an ``hline`` per row: only
+        the rows inside the clip are visited."""
+        cx0 = self._cx0
+        cx1 = self._cx1
+        k0 = max(0, self._cy0 - y)
+        k1 = min(len(halves), self._cy1 - y)
+        hl = self._row  # a bound method made once: nothing allocated per call
+        left = 0x3FFFFFFF
+        right = -1
+        for k in range(k0, k1):
+            h = halves[k]
+            a = x - h
+            b = x + h + 1
+            if a < cx0:
+                a = cx0
+            if b > cx1:
+                b = cx1
+            if a < b:
+                hl(a, y + k, b - a, c)
+                if a < left:
+                    left = a
+                if b > right:
+                    right = b
+        if self._track and left < right:
+            self._mark(left, y + k0, right, y + k1)
+
+    def band(self, x0, y0, x1, y1, thick, c):
+        """A thick line from (x0, y0) to (x1, y1): ``thick`` pixels across each row (a flat one
+        as one bar); only the rows inside the clip are visited."""
+        if y0 == y1:
+            self.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, c)
+            return
+        if y0 > y1:
+            x0, y0, x1, y1 = x1, y1, x0, y0
+        dx = x1 - x0
+        dy = y1 - y0
+        half = dy >> 1 if dx >= 0 else -(dy >> 1)
+        cx0 = self._cx0
+        cx1 = self._cx1
+        hl = self._row  # a bound method made once: nothing allocated per call
+        left = 0x3FFFFFFF
+        right = -1
+        ya = max(y0, self._cy0)
+        yb = min(y1 + 1, self._cy1)
+        for y in range(ya, yb):
+            a = x0 + (dx * (y - y0) + half) // dy - thick // 2
+            b = a + thick
+            if a < cx0:
+                a = cx0
+            if b > cx1:
+                b = cx1
+            if a < b:
+                hl(a, y, b - a, c)
+                if a < left:
+                    left = a
+                if b > right:
+                    right = b
+        if self._track and left < right:
+            self._mark(left, ya, right, yb)
 
     def rect(self, x, y, w, h, c):
         """A 1-pixel outline of the rectangle."""
@@ -239,6 +329,8 @@ class Canvas:
         y1 = y + h
         if x >= self._cx0 and y >= self._cy0 and x1 <= self._cx1 and y1 <= self._cy1:
             self._rect(x, y, w, h, c)
+            if not self._track:
+                return
             # The four edges, not the box: a frame changes only its border.
             self._mark(x, y, x1, y + 1)
             if h > 1:
@@ -261,6 +353,11 @@ class Canvas:
     def text_width(self, s, font=None):
         """Width in pixels of ``s`` (of its widest line): its cells and the spacing between them."""
         f = font or self.font
+        memo = f is self.font
+        if memo:  # the small font's widths are asked again and again (wrap, a line's change)
+            v = self._widths.get(s)
+            if v is not None:
+                return v
         widths = f.WIDTHS
         first = f.FIRST
         count = f.COUNT
@@ -277,7 +374,12 @@ class Canvas:
             if g < 0 or g >= count:
                 g = 63 - first  # "?"
             pen += widths[g] + sp
-        return max(best, pen - sp)
+        v = max(best, pen - sp)
+        if memo:
+            if len(self._widths) >= _MEMO:
+                self._widths = {}
+            self._widths[s] = v
+        return v
 
     def text(self, x, y, s, c, font=None):
         """Draw ``s`` in colour ``c`` with its top-left corner at (x, y); return the pen x after it.
@@ -290,6 +392,12 @@ class Canvas:
         count = f.COUNT
         sp = f.SPACING
         h = f.HEIGHT
+        cx0 = self._cx0
+        cx1 = self._cx1
+        # per line: its rows wholly inside the clip (then a cell inside it across takes the
+        # back end's fast path), partly, or not at all (nothing to draw)
+        inside = y >= self._cy0 and y + h <= self._cy1
+        meets = y < self._cy1 and y + h > self._cy0
         pen = x
         n = len(s)
         i = 0
@@ -297,9 +405,9 @@ class Canvas:
             code = ord(s[i]) if i < n else 10
             i += 1
             if code == 10:  # end of a line: mark what it covered
-                if pen > x:
-                    x0 = max(x, self._cx0)
-                    x1 = min(pen - sp, self._cx1)
+                if pen > x and self._track:
+                    x0 = max(x, cx0)
+                    x1 = min(pen - sp, cx1)
                     y0 = max(y, self._cy0)
                     y1 = min(y + h, self._cy1)
                     if x0 < x1 and y0 < y1:
@@ -307,13 +415,18 @@ class Canvas:
                 if i <= n:
                     pen = x
                     y += f.LINE
+                    inside = y >= self._cy0 and y + h <= self._cy1
+                    meets = y < self._cy1 and y + h > self._cy0
                 continue
             g = code - first
             if g < 0 or g >= count:
                 g = 63 - first
             w = widths[g]
-            if code != 32:
-                self._draw_cell(f, g, pen, y, w, c)
+            if code != 32 and meets:
+                if inside and pen >= cx0 and pen + w <= cx1:
+                    self._cell(f, g, pen, y, c)
+                elif pen < cx1 and pen + w > cx0:
+                    self._cell_runs(f, g, pen, y, c, cx0, self._cy0, cx1, self._cy1)
             pen += w + sp
         return pen
 
@@ -323,6 +436,8 @@ class Canvas:
         w = f.WIDTHS[index]
         h = f.HEIGHT
         self._draw_cell(f, index, x, y, w, c)
+        if not self._track:
+            return
         x1 = min(x + w, self._cx1)
         y1 = min(y + h, self._cy1)
         x = max(x, self._cx0)

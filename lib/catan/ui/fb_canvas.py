@@ -6,12 +6,14 @@ The display driver reads ``buffer`` and expands the dirty rectangles from ``take
 ``canvas.lut565()`` into RGB565, one line at a time.
 
 Rectangles and lines use framebuf's native ``fill_rect``, ``hline``, ``vline`` and ``rect``. A 1-bit
-cell (glyph or sprite) is copied into a small per-sheet ``MONO_HLSB`` scratch FrameBuffer, then drawn
-with one native ``blit(src, x, y, key, palette)``: the palette is a 2x1 GS4 FrameBuffer mapping bit 0
-to ``key`` and bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0
-transparent. ``blit`` with a palette works on every 1.2x release; MicroPython 1.26 also accepts a
-``(buffer, w, h, format)`` tuple as the source, even a read-only ``bytes``, but copying a cell
-(9 to 36 bytes) keeps one code path for all versions and allocates nothing.
+cell (glyph or sprite) is a ``MONO_HLSB`` FrameBuffer drawn with one native
+``blit(src, x, y, key, palette)``: the palette is a 2x1 GS4 FrameBuffer mapping bit 0 to ``key`` and
+bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0 transparent. For
+the small font and the sprites that FrameBuffer is one per cell, all made with the canvas over a
+RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a glyph's cost on
+the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
+the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
+release; a draw allocates nothing.
 """
 
 import framebuf
@@ -32,11 +34,19 @@ class FbCanvas(Canvas):
             buf = bytearray(((width + 1) >> 1) * height)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
+        self._row = self.fb.hline
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
         # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
         # keyed by shape, not by module, so a font module loaded again is not kept alive
         self._scratch = {}
+        # the small font's and the sprites' cell FrameBuffers, all made now, together (the
+        # canvas is made right after the framebuffer, at boot): made one by one during play
+        # they would be small blocks pinned all over a fragmented heap
+        self._font_cells = self._cells(self.font)
+        self._sprite_cells = self._cells(self.sheet)
+        self._ink = -1  # the colour the palette holds
+        self._key = 0
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
@@ -51,17 +61,34 @@ class FbCanvas(Canvas):
         self.fb.rect(x, y, w, h, c)
 
     def _cell(self, f, g, x, y, c):
-        s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
-        if s is None:
-            s = self._new_scratch(f)
-        buf, sfb, n = s
-        data = f.DATA
-        o = g * n
-        for k in range(n):
-            buf[k] = data[o + k]
-        key = c ^ 1  # any index other than c
-        self._palbuf[0] = (key << 4) | c  # pixel 0 (bit clear) -> key, pixel 1 (bit set) -> c
-        self.fb.blit(sfb, x, y, key, self._pal)
+        if c != self._ink:  # the palette: bit 0 -> key (any index but c), bit 1 -> c
+            self._ink = c
+            self._key = c ^ 1
+            self._palbuf[0] = (self._key << 4) | c
+        if f is self.font:
+            cells = self._font_cells
+        elif f is self.sheet:
+            cells = self._sprite_cells
+        else:
+            s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
+            if s is None:
+                s = self._new_scratch(f)
+            buf, sfb, n = s
+            data = f.DATA
+            o = g * n
+            for k in range(n):
+                buf[k] = data[o + k]
+            self.fb.blit(sfb, x, y, self._key, self._pal)
+            return
+        self.fb.blit(cells[g], x, y, self._key, self._pal)
+
+    @staticmethod
+    def _cells(f):
+        # A FrameBuffer per cell of ``f`` over one RAM copy of its sheet.
+        data = memoryview(bytearray(f.DATA))
+        n = f.HEIGHT * f.BPR
+        return [framebuf.FrameBuffer(data[g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB)
+                for g in range(f.COUNT)]
 
     def _new_scratch(self, f):
         n = f.HEIGHT * f.BPR

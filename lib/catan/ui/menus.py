@@ -59,11 +59,12 @@ class Menu:
         app = self.app
         if key in ("prev", "up", "next", "down"):
             old = self.i
+            before = self.note()
             step = -1 if key in ("prev", "up") else 1
             self.i = (self.i + step) % len(self.rows)
             app.refresh(*self.row_box(old))
             app.refresh(*self.row_box(self.i))
-            self._refresh_note()
+            self._refresh_note(before)
         elif key in ("left", "right"):
             self.change(self.i, -1 if key == "left" else 1)
         elif key == "ok":
@@ -71,10 +72,21 @@ class Menu:
         elif key in ("back", "menu"):
             self.back()
 
-    def _refresh_note(self):
+    def _refresh_note(self, before=None):
+        # The note's place under the rows; given the note ``before``, only the lines either
+        # note takes (on the device the pixels sent cost as much as the drawing)
         lay = self.app.lay
         y = self.top() + len(self.rows) * _ROW + 2
-        self.app.refresh(self.left(), y, self.width(), lay.height - y)
+        h = lay.height - y
+        if before is not None:
+            after = self.note()
+            if after == before:
+                return
+            c = self.app.c
+            n = max(len(wg.wrap(c, before, self.width() - 6)) if before else 0,
+                    len(wg.wrap(c, after, self.width() - 6)) if after else 0)
+            h = min(h, n * wg.LINE + 2)
+        self.app.refresh(self.left(), y, self.width(), h)
 
     def changed(self, rows=False):
         """The selected row's value changed (or, with ``rows``, the list of rows)."""
@@ -90,19 +102,26 @@ class Menu:
         lay = self.app.lay
         x = self.left()
         w = self.width()
+        if not c.visible(x, 0, w, lay.height):
+            return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
-        wg.bar(c, x, 0, w, self.title)
-        for i in range(len(self.rows)):
-            bx, by, bw, bh = self.row_box(i)
-            wg.row(c, bx, by, bw, self.rows[i], self.value(i), i == self.i)
-        y = self.top() + len(self.rows) * _ROW + 3
+        if c.visible(x, 0, w, wg.BAR):
+            wg.bar(c, x, 0, w, self.title)
+        top = self.top()  # (row_box, worked out once for all rows)
+        for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
+            by = top + i * _ROW
+            if c.visible(x, by, w, _ROW):
+                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i)
+        y = top + len(self.rows) * _ROW + 3
         foot = lay.height - wg.LINE - 1
-        for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
-            if y + wg.LINE > foot:
-                break
-            c.text(x + 3, y, line, cv.SAND)
-            y += wg.LINE
-        c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
+        if c.visible(x, y, w, foot - y):
+            for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
+                if y + wg.LINE > foot:
+                    break
+                c.text(x + 3, y, line, cv.SAND)
+                y += wg.LINE
+        if c.visible(x, foot, w, wg.LINE):
+            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
 
 
 class Title(Menu):
@@ -155,6 +174,8 @@ class Title(Menu):
         lay = self.app.lay
         x = self.width()
         w = lay.width - x
+        if not c.visible(x, 0, w, lay.height):
+            return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
         power = self.app.power()

@@ -96,6 +96,12 @@ def _joker_xy(lay, isl, j):
     return lay.cx + _HEX_U[hexi] * lay.su - 8, lay.cy + _HEX_V[hexi] * lay.hu + 1
 
 
+def _road_box(x0, y0, x1, y1):
+    # A road's band (7 pixels across under the cursor) reaches 3 pixels past its ends' columns
+    # and a row's rounding one more
+    return min(x0, x1) - 4, min(y0, y1) - 4, abs(x1 - x0) + 9, abs(y1 - y0) + 9
+
+
 def box(lay, isl, target):
     """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
     if target >= JOKER:
@@ -106,7 +112,7 @@ def box(lay, isl, target):
         o = 2 * (target + 1)
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        return min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7
+        return _road_box(x0, y0, x1, y1)
     if isl.kind(target) == KNIGHT:
         x, y = _knight_xy(lay, isl, target)
     else:
@@ -118,32 +124,24 @@ def box(lay, isl, target):
     return x - 3, y - 3, 22, 22
 
 
-def _visible(c, x, y, w, h):
-    cx, cy, cw, ch = c.get_clip()
-    return x < cx + cw and y < cy + ch and x + w > cx and y + h > cy
+_HALVES = {}  # (su, hu) -> the half widths of a hex's rows, top to bottom
 
 
 def hexagon(c, x, y, su, hu, colour):
     # A flat-topped hex centred at (x, y): corners at x +- 2 su, half height hu. One pixel
     # narrower than its true outline, so neighbouring hexes keep a thin gap of sea.
-    full = 2 * su - 1
-    for dy in range(-hu + 1, hu):
-        half = full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
-        c.hline(x - half, y + dy, 2 * half + 1, colour)
+    halves = _HALVES.get((su, hu))
+    if halves is None:
+        full = 2 * su - 1
+        halves = bytes(full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
+                       for dy in range(-hu + 1, hu))
+        _HALVES[(su, hu)] = halves
+    c.spans(x, y - hu + 1, halves, colour)
 
 
 def _road(c, x0, y0, x1, y1, colour, thick):
     # A thick line between two corners: flat edges as one bar, sloped ones row by row.
-    if y0 == y1:
-        c.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, colour)
-        return
-    if y0 > y1:
-        x0, y0, x1, y1 = x1, y1, x0, y0
-    dx = x1 - x0
-    dy = y1 - y0
-    for y in range(y0, y1 + 1):
-        x = x0 + (dx * (y - y0) + (dy >> 1 if dx >= 0 else -(dy >> 1))) // dy
-        c.hline(x - thick // 2, y, thick, colour)
+    c.band(x0, y0, x1, y1, thick, colour)
 
 
 def _state(game, p, item, can):
@@ -162,6 +160,30 @@ def _badge(c, x, y, spr, state, colour=None):
              (cv.WHITE if state == _BUILT else cv.GOLD))
 
 
+_PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
+
+
+def _places(lay, isl):
+    # Pixel geometry worked out once per layout and island: the roads' ends and boxes (the
+    # starting road first), the items' boxes and kinds, the jokers' boxes. Drawing a part of
+    # the map then costs one comparison per element outside it.
+    key = (lay.cx, lay.cy, lay.su, lay.hu, isl.number)
+    pl = _PLACES.get(key)
+    if pl is not None:
+        return pl
+    pts = _GEOMETRY[isl.number][0]
+    roads = []
+    for r in range(-1, isl.n_roads):
+        o = 2 * (r + 1)
+        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
+        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
+        roads.append((x0, y0, x1, y1) + _road_box(x0, y0, x1, y1))
+    items = [box(lay, isl, i) + (isl.kind(i),) for i in range(isl.n_roads, isl.n_items)]
+    jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
+    pl = _PLACES[key] = (roads, items, jokers)
+    return pl
+
+
 def draw(c, lay, game, p, cursor=None, can=None):
     """Draw seat ``p``'s sheet (the map) of ``game``; ``cursor`` is the target to frame.
 
@@ -171,52 +193,57 @@ def draw(c, lay, game, p, cursor=None, can=None):
     su = lay.su
     hu = lay.hu
     mx, my, mw, mh = lay.mx, lay.my, lay.mw, lay.mh
-    if not _visible(c, mx, my, mw, mh):
+    if not c.visible(mx, my, mw, mh):
         return
     c.fill_rect(mx, my, mw, mh, cv.SEA)
     centre = cv.SEA if isl.number == 1 else cv.SAND
     for i in range(7):
         x = lay.cx + _HEX_U[i] * su
         y = lay.cy + _HEX_V[i] * hu
-        if _visible(c, x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
+        if c.visible(x - 2 * su, y - hu, 4 * su + 1, 2 * hu + 1):
             hexagon(c, x, y, su, hu, centre if i == 6 else _HEX_COLOUR[i])
     if p != game.player:
         can = ()
     elif can is None:
         can = game.buildable()
-    geo = _GEOMETRY[isl.number]
-    pts = geo[0]
+    roads, items, jokers = _places(lay, isl)
     for r in range(-1, isl.n_roads):
-        o = 2 * (r + 1)
-        x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
-        x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
-        if not _visible(c, min(x0, x1) - 3, min(y0, y1) - 3, abs(x1 - x0) + 7, abs(y1 - y0) + 7):
+        x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
+        if not c.visible(bx, by, bw, bh):
             continue
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
             continue
+        # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
+        # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
+        # R5, whose builder may take Longest Road) slate grey on its border until built.
         st = _state(game, p, r, can)
         grey = isl.number == 2 and r == GREY_ROAD
-        if st == _LATER and not grey:
-            _road(c, x0, y0, x1, y1, cv.LIGHT, 1)
-        else:  # built, buildable, or the grey road that takes Longest Road
-            _road(c, x0, y0, x1, y1, cv.DEEP, 3)
         if r == cursor:
-            _road(c, x0, y0, x1, y1, cv.CURSOR, 5)
-        if st != _LATER or grey:
-            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.LIGHT)[st], 1)
-    for item in range(isl.n_roads, isl.n_items):
-        x, y, w, h = box(lay, isl, item)
-        if not _visible(c, x, y, w, h):
+            _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
+        if st == _LATER and not grey:
+            _road(c, x0, y0, x1, y1, cv.DARK, 5)
+        else:
+            _road(c, x0, y0, x1, y1, cv.DEEP, 5)
+            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st], 3)
+    n = isl.n_roads
+    one = isl.number == 1
+    for k in range(len(items)):
+        x, y, w, h, kind = items[k]
+        if not c.visible(x, y, w, h):
             continue
-        kind = isl.kind(item)
-        spr = wg.KIND_SPRITE[kind]
-        _badge(c, x + 3, y + 3, spr, _state(game, p, item, can))
-        if item == cursor:
+        st = _state(game, p, n + k, can)
+        _badge(c, x + 3, y + 3, wg.KIND_SPRITE[kind], st)
+        if one:  # the value printed on Island One's sheet, on the item's lower half
+            s = "%d" % isl.value(n + k)
+            tw = c.text_width(s)
+            c.fill_rect(x + 10 - tw // 2, y + 10, tw + 2, 10, cv.DARK if st == _LATER else cv.DEEP)
+            c.text(x + 11 - tw // 2, y + 11, s, (cv.WHITE, cv.GOLD, cv.LIGHT)[st])
+        if n + k == cursor:
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
-    for j in range(len(isl.jokers)):
-        x, y, w, h = box(lay, isl, JOKER + j)
-        if not _visible(c, x, y, w, h):
+    for j in range(len(jokers)):
+        x, y, w, h = jokers[j]
+        if not c.visible(x, y, w, h):
             continue
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)
@@ -230,4 +257,3 @@ def draw(c, lay, game, p, cursor=None, can=None):
                 c.sprite(x + 3, y + 3, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
             wg.frame(c, x + 2, y + 2, w - 4, h - 4)
-

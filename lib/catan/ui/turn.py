@@ -51,10 +51,15 @@ class Turn:
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
-        self.ky = self.fy - wg.LINE - 28 if g.island.number == 1 else self.fy - wg.LINE - 20
-        # A message (a refusal, the coach, a computer's move) takes up to three lines at the
-        # foot, over the score track while it shows.
-        self.my = self.fy - 2 * wg.LINE
+        # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
+        # awards (17 pixels), just above the foot, so the info lines get the room between
+        self.ky = self.fy - 26 if g.island.number == 1 else self.fy - 19
+        # A message (a refusal, the coach, a computer's move) takes up to three lines: just
+        # above the score track where the panel has room for them below the info lines
+        # (240x240, 320x240), else at the foot, over the track while it shows.
+        self.my = self.ky - 3 * wg.LINE - 2
+        if self.my - 2 < self.iy + 3 * wg.LINE:
+            self.my = self.fy - 2 * wg.LINE
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -69,6 +74,7 @@ class Turn:
         self._memo_key = self._can_key = None
         self._memo = self._can = None
         self.retarget(True)
+        self._map_shown = self._map_key()
 
     # ------------------------------------------------------------------ targets
 
@@ -265,13 +271,18 @@ class Turn:
             return self._memo
         c = self.app.c
         out = []
+        end = self.my - 2 if self.my < self.ky else self.ky  # above the message's place
         for line, colour in self._info():
             for part in wg.wrap(c, line, self.lay.pw - 6):
-                if self.iy + (len(out) + 1) * wg.LINE <= self.ky:
+                if self._iy() + (len(out) + 1) * wg.LINE <= end:
                     out.append((part, colour))
         self._memo_key = key
         self._memo = out
         return out
+
+    def _iy(self):
+        # the first info line: below the resource picker's frame when it shows
+        return self.iy + 4 if self.mode == _PICK_RES else self.iy
 
     def _buildable(self):
         # What the map shows as buildable now, once per game state (as _lines).
@@ -300,7 +311,7 @@ class Turn:
             x0 = x + (c.text_width(a[:k]) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
-                self.app.refresh(x0, self.iy + i * wg.LINE, x1 - x0 + 1, wg.LINE)
+                self.app.refresh(x0, self._iy() + i * wg.LINE, x1 - x0 + 1, wg.LINE)
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
@@ -382,10 +393,31 @@ class Turn:
         if action[0] == "roll":
             self.marks = 0
         if action[0] != "end":
+            old = self.cursor
             self.mode = _NORMAL
             self.joker = -1
-            self.app.refresh_all()
             self.retarget(action[0] in ("roll", "stop"))
+            was = self._map_shown
+            key = self._map_key()
+            self._map_shown = key
+            if key[1:] != was[1:]:  # built, or a joker used: the whole screen
+                self.app.refresh_all()
+                return
+            # a roll: only the panel, the items the dice now can (or no longer can) build
+            # and the cursor's places change
+            lay = self.lay
+            self.app.refresh(lay.px - 1, 0, lay.pw + 1, lay.ph)
+            changed = [t for t in key[0] if t not in was[0]]
+            changed += [t for t in was[0] if t not in key[0]]
+            for t in changed + [old, self.cursor]:
+                if 0 <= t < DIE:
+                    self.app.refresh(*self.region(t))
+
+    def _map_key(self):
+        # what the map shows, but the cursor: what is built, what can be built now
+        g = self.game
+        p = g.player
+        return (tuple(self._buildable()), g.roads[p], g.builds[p], g.jokers[p])
 
     def hint(self):
         """Ask the coach: point at its choice and show its expected value (and the value of
@@ -477,28 +509,59 @@ class Turn:
     # ------------------------------------------------------------------ drawing
 
     def paint(self, c):
+        # Each part is drawn only where it meets the clip (a partial redraw paints just the
+        # rectangles that changed, and on the device the Python deciding costs the most).
         g = self.game
         lay = self.lay
         p = g.player
-        sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
-                   self._buildable())
+        if c.visible(lay.mx, lay.my, lay.mw, lay.mh):
+            sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
+                       self._buildable())
         x = lay.px
         w = lay.pw
+        if not c.visible(x - 1, 0, w + 1, lay.ph):
+            return
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
-        # header: who, which turn, the score so far
-        name = self.app.seat_name(p)
-        if g.island.number == 1:
-            head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
-            score = "%d" % g.score(p)
-        else:
-            head = "Turn %d" % (g.turns[p] + 1)
-            score = "VP %d" % g.vp(p)
-        c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
-        pen = c.text(x + 3, 2, name, cv.BLACK)
-        c.text(pen + 5, 2, head, cv.BLACK)
-        c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
-        self._paint_tray(c)
-        c.text(x + 3, self.sy, self._status(), cv.LIGHT)
+        if c.visible(x, 0, w, wg.BAR):  # header: who, which turn, the score so far
+            name = self.app.seat_name(p)
+            if g.island.number == 1:
+                head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
+                score = "%d" % g.score(p)
+            else:
+                head = "Turn %d" % (g.turns[p] + 1)
+                score = "VP %d" % g.vp(p)
+            c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
+            pen = c.text(x + 3, 2, name, cv.BLACK)
+            c.text(pen + 5, 2, head, cv.BLACK)
+            c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
+        if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
+            self._paint_tray(c)
+        if c.visible(x, self.sy, w, wg.LINE):
+            c.text(x + 3, self.sy, self._status(), cv.LIGHT)
+        if c.visible(x, self.by - 3, w, 22):
+            self._paint_buttons(c)
+        if c.visible(x, self.ky, w, self.fy - self.ky):
+            self._paint_score(c)
+        y = self._iy()
+        for line, colour in self._lines():
+            if c.visible(x, y, w, wg.LINE):
+                c.text(x + 3, y, line, colour)
+            y += wg.LINE
+        above = self.my < self.ky  # the message has its own place above the track
+        if self.msg:
+            lines = wg.wrap(c, self.msg, w - 6)[:3]
+            end = self.ky - 2 if above else lay.ph
+            top = end - len(lines) * wg.LINE - (0 if above else 1)
+            c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
+            for k in range(len(lines)):
+                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
+        if (above or not self.msg) and c.visible(x, self.fy, w, wg.LINE):
+            back = "menu" if self.mode == _NORMAL else "cancel"
+            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
+
+    def _paint_buttons(self, c):
+        # the buttons of this moment, or the resource picker
+        g = self.game
         if self.mode == _PICK_RES:
             for r in range(GOLD):
                 rx, ry = self._res_xy(r)
@@ -507,39 +570,34 @@ class Turn:
                 c.sprite(rx + 3, ry + 3, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r] if ok else cv.LIGHT)
                 if RES + r == self.cursor:
                     wg.frame(c, rx + 2, ry + 2, 18, 18)
-        else:
-            for b in self._buttons():
-                bx, by, bw, bh = self._button_box(b)
-                state = 2 if b == self.cursor else (1 if b in self.targets else 0)
-                label = _LABELS[b]
-                if b == ROLL_B and g.phase == REROLL:
-                    label = "Roll %d" % popcount(self.marks)
-                elif b == END_B and self.mode == _CONFIRM_X:
-                    label = "End: X"
-                elif b == UNDO_B and self.mode == _CONFIRM_X:
-                    label = "Back"
-                wg.button(c, bx, by, bw, label, state)
+            return
+        for b in self._buttons():
+            bx, by, bw, bh = self._button_box(b)
+            if not c.visible(bx, by, bw, bh):
+                continue
+            state = 2 if b == self.cursor else (1 if b in self.targets else 0)
+            label = _LABELS[b]
+            if b == ROLL_B and g.phase == REROLL:
+                label = "Roll %d" % popcount(self.marks)
+            elif b == END_B and self.mode == _CONFIRM_X:
+                label = "End: X"
+            elif b == UNDO_B and self.mode == _CONFIRM_X:
+                label = "Back"
+            wg.button(c, bx, by, bw, label, state)
+
+    def _paint_score(self, c):
+        # Island One's score track; Island Two's VP boxes, Longest Road and Largest Army
+        g = self.game
+        p = g.player
+        x = self.lay.px
         if g.island.number == 1:
-            wg.track(c, x + 3, self.ky, w - 5, g, p, 8)
-        else:
-            wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
-            for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
-                              (g.largest == p, sprites.LARGEST_ARMY)):
-                c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
-                         cv.GOLD if held else cv.DARK)
-        y = self.iy
-        for line, colour in self._lines():
-            c.text(x + 3, y, line, colour)
-            y += wg.LINE
-        if self.msg:
-            lines = wg.wrap(c, self.msg, w - 6)[:3]
-            top = self.fy - (len(lines) - 1) * wg.LINE
-            c.fill_rect(x, top - 2, w, lay.ph - top + 2, cv.BLACK)
-            for k in range(len(lines)):
-                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
-        else:
-            back = "menu" if self.mode == _NORMAL else "cancel"
-            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
+            wg.track(c, x + 3, self.ky, self.lay.pw - 5, g, p, 8)
+            return
+        wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
+        for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
+                          (g.largest == p, sprites.LARGEST_ARMY)):
+            c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
+                     cv.GOLD if held else cv.DARK)
 
     def _fit(self, c, s, w):
         while len(s) > 1 and c.text_width(s) > w:
@@ -554,6 +612,8 @@ class Turn:
             cost = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
         for i in range(6):
             x, y = self._die_xy(i)
+            if not c.visible(x - 2, y - 2, 22, 22):
+                continue
             if i >= n:
                 style = wg.DIE_OFF
             elif g.phase == ROLL:

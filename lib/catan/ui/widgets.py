@@ -41,6 +41,8 @@ def centred(c, x, w, y, s, colour, font=None):
 
 def wrap(c, s, w):
     """``s`` broken into lines no wider than ``w`` pixels (at spaces), as a list."""
+    if c.text_width(s) <= w:  # most lines fit: one measure, not one per word
+        return [s]
     out = []
     line = ""
     for word in s.split(" "):
