@@ -644,6 +644,7 @@ class _Context:
         (total cost) is valued once per such shortfall and every roll reuses it."""
         keys, sizes, _ = _multisets()
         plans = _plans(self.isl, self.roads, self.builds, n, False)
+        yield
         types = {}
         for items, cost in plans:
             if items:
@@ -656,9 +657,11 @@ class _Context:
         del types, plans
         reach = len(self.jokers)
         base = self.nothing()
+        yield
         for i in range(len(keys)):
             out[i] = base if sizes[i] == n else 0.0
-        yield
+            if not i & 255:
+                yield
         seen = {}
         first = _FIRST[n]
         for t in range(len(costs)):
@@ -768,8 +771,7 @@ class _Context:
             k += 1
             if not items:
                 continue
-            if not k & 3:
-                yield
+            yield
             for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
                 trades, jok = way
                 v = self.value(items, self._mask(way))
@@ -865,31 +867,25 @@ def _make_multisets():
     global _MS, _W, _SPACE
     reserve()
     keys, sizes, child, w = _SPACE
-    found = []
-    for a in range(7):
-        yield
-        for b in range(7 - a):
-            for c in range(7 - a - b):
-                for d in range(7 - a - b - c):
-                    for e in range(7 - a - b - c - d):
-                        for f in range(7 - a - b - c - d - e):
-                            size = a + b + c + d + e + f
-                            found.append(size << 18 | a | b << 3 | c << 6 | d << 9 | e << 12
-                                         | f << 15)
-    yield
-    found.sort()
-    yield
-    n = len(found)
-    for i in range(n):
-        sizes[i] = found[i] >> 18
-        keys[i] = found[i] & 0x3FFFF
-    del found
-    yield
+    # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
+    # 0 takes the rest), written straight into the arrays (no list to sort).
+    i = 0
+    for n in range(7):
+        for m5 in range(n + 1):
+            yield
+            for m4 in range(n - m5 + 1):
+                for m3 in range(n - m5 - m4 + 1):
+                    for m2 in range(n - m5 - m4 - m3 + 1):
+                        r = n - m5 - m4 - m3 - m2
+                        for m1 in range(r + 1):
+                            keys[i] = (r - m1) | m1 << 3 | m2 << 6 | m3 << 9 | m4 << 12 | m5 << 15
+                            sizes[i] = n
+                            i += 1
     for i in range(_FIRST[6]):
         k = keys[i]
         for f in range(6):
             child[6 * i + f] = _index(keys, k + (1 << 3 * f))
-        if not i & 15:
+        if not i & 3:
             yield
     _MS = (keys, sizes, child)
     _W = w
@@ -926,7 +922,7 @@ def _expect(w, sizes, child, n):
             b = 6 * i
             w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
                     + w[child[b + 4]] + w[child[b + 5]]) / 6
-        if not i & 63:
+        if not i & 31:
             yield
 
 
