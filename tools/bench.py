@@ -251,12 +251,16 @@ def rp2040():
     """The device on the stock MicroPython v1.28.0 firmware in the emulated RP2040 (tools/emu/,
     PICO_FIRMWARE): boot, cursor, roll, redraw, hint and hard-computer times in emulated ms, the
     smallest free heap and largest free block after any key (tools/emu/figures.py says how each
-    is measured). A path that dies on the device reports -1 and its error."""
+    is measured), on the Display Pack (240x135) and, for the screens, the Display Pack 2.0
+    (``..._320x240``). A path that dies on the device reports -1 and its error."""
     sys.path.insert(0, str(ROOT / "tools" / "emu"))
     import figures as emu_figures
 
     out, errors = emu_figures.measure()
-    for e in errors:
+    # the screens again on a 320x240 board (Display Pack 2.0): its figures end in _320x240
+    more, errs = emu_figures.scripted_game("pimoroni_display_pack_2", turns=2)
+    out.update({k + "_320x240": v for k, v in more.items()})
+    for e in errors + errs:
         print("rp2040_errors: " + e)
     return out
 
