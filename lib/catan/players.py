@@ -771,7 +771,8 @@ class _Context:
             k += 1
             if not items:
                 continue
-            yield
+            if not k & 3:
+                yield
             for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
                 trades, jok = way
                 v = self.value(items, self._mask(way))
