@@ -153,6 +153,16 @@ def _hint(r, moment):
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
 
 
+def _repl(board, tree, script, max_ms, **values):
+    """The output of ``script`` (a % template; ``fb``: the board's framebuffer size, which it
+    allocates first, as the firmware does) run on the device's REPL after a safe boot."""
+    d = pico.load_board(board).DISPLAY
+    values["fb"] = ((d["width"] + 1) // 2) * d["height"]
+    with pico.EmulatedPico(board, tree=tree) as p:
+        p.safe_boot()
+        return p.exec(script % values, max_ms=max_ms)
+
+
 COMPUTER = r"""
 import gc, time
 buf = bytearray(%(fb)d)
@@ -212,13 +222,7 @@ def computer(board, games=1, tree=None):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lib"))
     from catan.ui.records import STEP_MS, Settings
 
-    b = pico.load_board(board)
-    d = b.DISPLAY
-    fb = ((d["width"] + 1) // 2) * d["height"]
-    step = STEP_MS[Settings().speed]
-    with pico.EmulatedPico(board, tree=tree) as p:
-        p.safe_boot()
-        res = p.exec(COMPUTER % {"fb": fb, "games": games, "step": step}, max_ms=3_600_000)
+    res = _repl(board, tree, COMPUTER, 3_600_000, games=games, step=STEP_MS[Settings().speed])
     if "WORST" not in res:
         return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]
     one, two, cold1, cold2, slice_us, low = (int(v) for v in res.split("WORST")[1].split()[:6])
@@ -255,12 +259,7 @@ def leak(board, games=100, tree=None):
     islands, two seats: easy against easy, or medium on Island Two), on the device's REPL:
     no leak if the two are within a few hundred bytes. (Hard's caches are the same kind;
     its games are too slow on the emulator for a hundred.)"""
-    b = pico.load_board(board)
-    d = b.DISPLAY
-    fb = ((d["width"] + 1) // 2) * d["height"]
-    with pico.EmulatedPico(board, tree=tree) as p:
-        p.safe_boot()
-        res = p.exec(LEAK % {"fb": fb, "games": games}, max_ms=7_200_000)
+    res = _repl(board, tree, LEAK, 7_200_000, games=games)
     if "FREE" not in res:
         return {"rp2040_free_after_game_last": FAILED}, ["games in a row: " + res.strip()[-300:]]
     first, last = (int(v) for v in res.split("FREE")[1].split()[:2])
@@ -306,12 +305,7 @@ def parts(board, tree=None):
     multisets and keep tables, and the value table's buffers)."""
     import ast
 
-    b = pico.load_board(board)
-    d = b.DISPLAY
-    fb = ((d["width"] + 1) // 2) * d["height"]
-    with pico.EmulatedPico(board, tree=tree) as p:
-        p.safe_boot()
-        res = p.exec(PARTS % {"fb": fb, "parts": _PARTS}, max_ms=600_000)
+    res = _repl(board, tree, PARTS, 600_000, parts=_PARTS)
     if "PARTS" not in res:
         return {}, ["heap by part: " + res.strip()[-300:]]
     got = ast.literal_eval(res.split("PARTS", 1)[1].strip().splitlines()[0])
