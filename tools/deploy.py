@@ -71,8 +71,8 @@ def build(board, out=None):
     lib = out / "lib"
     for py, rel in lib_sources():
         build_mpy.compile_one(py, lib / rel.replace(".py", ".mpy"), rel)
-    for data in sorted((ROOT / "lib").rglob("*" + build_mpy.DATA)):
-        dst = lib / data.relative_to(ROOT / "lib")
+    for data, rel in build_mpy.data_files():
+        dst = lib / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(data, dst)
     for name in SHELL:
@@ -153,10 +153,7 @@ def dev(board, port=None):
 
 def package_json():
     """The mip package description: every game and shell module, as sources under /lib."""
-    urls = [[rel, "lib/" + rel] for _, rel in lib_sources()]
-    for data in sorted((ROOT / "lib").rglob("*" + build_mpy.DATA)):
-        rel = data.relative_to(ROOT / "lib").as_posix()
-        urls.append([rel, "lib/" + rel])
+    urls = [[rel, "lib/" + rel] for _, rel in lib_sources() + build_mpy.data_files()]
     for name in SHELL + tuple(NATIVE):
         urls.append([name + ".py", "firmware/%s.py" % name])
     for py in sorted((ROOT / "boards").glob("*.py")):

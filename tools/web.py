@@ -88,13 +88,6 @@ def modules():
     return out
 
 
-def data_files():
-    """(source, path in the bundle) of the data files lib/ reads at run time (the coach's
-    value table), shipped as they are, as on the Pico (tools/deploy.py)."""
-    lib = ROOT / "lib"
-    return [(f, f.relative_to(lib).as_posix()) for f in sorted(lib.rglob("*" + build_mpy.DATA))]
-
-
 def bundle(files):
     """game.bin from ``[(path, bytes), ...]``."""
     index = json.dumps([[p, len(b)] for p, b in files], separators=(",", ":")).encode()
@@ -127,7 +120,7 @@ def build(out=OUT, log=print):
         dest = mpy_dir / path
         build_mpy.compile_one(src, dest, name)
         files.append((path, dest.read_bytes()))
-    for src, path in data_files():
+    for src, path in build_mpy.data_files():  # as they are, as on the Pico
         files.append((path, src.read_bytes()))
     if out.exists():
         shutil.rmtree(out)

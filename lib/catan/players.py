@@ -627,17 +627,10 @@ class _Context:
                 mask |= 1 << i
         return mask
 
-    def final_values(self, n=6):
-        """An array over ``_multisets``: at each roll of ``n`` dice, the value of the best plan
-        it pays for (or of building nothing); 0 elsewhere."""
-        out = array("f", bytes(4 * len(_multisets()[0])))
-        for _ in self.final_work(n, out):
-            pass
-        return out
-
     def final_work(self, n, out):
-        """``final_values`` into the array ``out``, as a generator that yields between slices
-        of a few rolls (see ``think``).
+        """Fill the array ``out`` over ``_multisets``: at each roll of ``n`` dice, the value of
+        the best plan it pays for (or of building nothing); 0 elsewhere. A generator that
+        yields between slices of a few rolls (see ``think``).
 
         How dice pay a plan depends only on what they leave missing of its cost, how many
         gold pairs they hold and how many dice are free (``_cover``), so each plan type
@@ -757,8 +750,7 @@ class _Context:
 
     def _best_now(self, counts, plans):
         """(value, items, trades, jokers) of the best plan the dice pay for now."""
-        for _ in self.now_work(counts, plans, None):
-            pass
+        _drain(self.now_work(counts, plans, None))
         return self.best
 
     def now_work(self, counts, plans, by_item):
@@ -839,8 +831,7 @@ def _multisets():
     (``_W``): compact arrays, allocated together and kept, because the Pico's heap is small
     and fragments."""
     if _MS is None:
-        for _ in _make_multisets():
-            pass
+        _drain(_make_multisets())
     return _MS
 
 
@@ -949,6 +940,18 @@ _TURN = [None, False]  # the key of the turn the tables hold, and whether W0 is 
 _WORK = [None, None, False]  # the key, generator and ``first`` of tables being worked out
 
 
+def _drain(gen):
+    for _ in gen:
+        pass
+
+
+def _finish(gen):
+    # Run the work in hand (if any) to its end, and let it go.
+    if gen is not None:
+        _drain(gen)
+        _WORK[0] = _WORK[1] = None
+
+
 def _turn_key(g, level):
     p = g.player
     return (id(g), g.island.number, g.players, g.dice_count(), level, p, g.game_turn,
@@ -993,11 +996,7 @@ def _turn_tables(ctx, first=False):
     """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
     the value of each keep before the first roll) for this turn's state; worked out once a
     turn (``think`` may have done it already)."""
-    gen = _ready(ctx.game, ctx.level, first, ctx)
-    if gen is not None:
-        for _ in gen:
-            pass
-        _WORK[0] = _WORK[1] = None
+    _finish(_ready(ctx.game, ctx.level, first, ctx))
     w1, w2, w0 = _W
     return (w1, w2, w0) if first else (w1, w2)
 
@@ -1046,11 +1045,7 @@ def built_now(ctx):
     """(best, values by item) in the build phase: ``_Context._best_now``'s (value, items,
     trades, jokers) over every plan the free dice pay for, and (HARD) the best value of a
     plan with each item; worked out once a state (``think`` may have done it)."""
-    gen = _now_ready(ctx.game, ctx.level, ctx.seed, ctx)
-    if gen is not None:
-        for _ in gen:
-            pass
-        _WORK[0] = _WORK[1] = None
+    _finish(_now_ready(ctx.game, ctx.level, ctx.seed, ctx))
     return _NOW[1], _NOW[2]
 
 
@@ -1208,6 +1203,4 @@ def value_table():
 def island_one_value(t, roads, builds, used):
     """The value table's estimate of the points still to come from turn ``t`` (2..16) on,
     for a sheet (road mask, building mask) and the used-joker mask."""
-    if t > TURNS_ONE:
-        return 0.0
     return value_table().value(t, roads, builds, used)

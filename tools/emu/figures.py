@@ -186,6 +186,15 @@ def pause_over():  # a slice of thinking ends here: the time since the last is a
     return time.ticks_diff(time.ticks_ms(), clock[0]) >= %(step)d
 
 
+def step(g, slowest, k):  # one timed decision, carried out
+    t = time.ticks_us()
+    a = next_action(g, 2, g.player)
+    dt = time.ticks_diff(time.ticks_us(), t)
+    if dt > slowest[k]:
+        slowest[k] = dt
+    apply(g, a)
+
+
 for island, seats in ((1, 1), (2, 4)):
     for seed in range(%(games)d):
         g = Game(island, seats, SeededDice(seed + 1))
@@ -193,23 +202,13 @@ for island, seats in ((1, 1), (2, 4)):
             clock[0] = time.ticks_ms()
             clock[1] = time.ticks_us()
             players.think(g, 2, pause_over, g.player)  # the step's pause on the screen
-            t = time.ticks_us()
-            a = next_action(g, 2, g.player)
-            dt = time.ticks_diff(time.ticks_us(), t)
-            if dt > worst[island - 1]:
-                worst[island - 1] = dt
-            apply(g, a)
+            step(g, worst, island - 1)
         gc.collect()
         low[0] = min(low[0], gc.mem_free())
     g = Game(island, seats, SeededDice(99))
     while not g.over():  # no pause: every decision worked out from nothing when asked
         players._TURN[0] = players._NOW[0] = None
-        t = time.ticks_us()
-        a = next_action(g, 2, g.player)
-        dt = time.ticks_diff(time.ticks_us(), t)
-        if dt > cold[island - 1]:
-            cold[island - 1] = dt
-        apply(g, a)
+        step(g, cold, island - 1)
 print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0])
 """
 

@@ -93,8 +93,8 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 # neither covers. Each rectangle sent to the panel costs a window setup and a per-line loop, about
 # the price of a few hundred pixels, so merging close rectangles wins and merging far ones loses.
 _MERGE_WASTE = const(256)
-_BIG = const(0x3FFFFFFF)
-_MEMO = const(16)  # text widths remembered  # largest small int on a 32-bit MicroPython
+_BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
+_MEMO = const(16)  # text widths remembered
 
 
 class Canvas:
@@ -268,7 +268,7 @@ class Canvas:
         k0 = max(0, self._cy0 - y)
         k1 = min(len(halves), self._cy1 - y)
         hl = self._row  # a bound method made once: nothing allocated per call
-        left = 0x3FFFFFFF
+        left = _BIG
         right = -1
         for k in range(k0, k1):
             h = halves[k]
@@ -301,7 +301,7 @@ class Canvas:
         cx0 = self._cx0
         cx1 = self._cx1
         hl = self._row  # a bound method made once: nothing allocated per call
-        left = 0x3FFFFFFF
+        left = _BIG
         right = -1
         ya = max(y0, self._cy0)
         yb = min(y1 + 1, self._cy1)
