@@ -513,4 +513,29 @@ export class Pico {
     if (run >= 64) runs.push([(h.len * 4 - run) * 16, run * 16]);
     return { free: free * 16, largest: largest * 16, total: h.len * 4 * 16, runs };
   }
+
+  // Every allocated block of the heap: [offset in the heap, bytes, its first word] (an object's
+  // first word is its type's address; raw data, such as bytecode, has none).
+  objects() {
+    const h = this.heapArea ?? this.findHeap();
+    if (!h) return null;
+    const ram = this.mcu.sram;
+    const v = this.mcu.sramView;
+    const base = h.atb - 0x20000000;
+    const out = [];
+    let cur = null;
+    for (let b = 0; b < h.len * 4; b++) {
+      const kind = (ram[base + (b >> 2)] >> ((b & 3) * 2)) & 3;
+      if (kind === 2 && cur) {
+        cur[1] += 16;
+        continue;
+      }
+      cur = null;
+      if (kind === 1 || kind === 3) {
+        cur = [b * 16, 16, v.getUint32(h.ps - 0x20000000 + b * 16, true)];
+        out.push(cur);
+      }
+    }
+    return out;
+  }
 }

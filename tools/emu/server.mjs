@@ -12,6 +12,7 @@
 //   {"op":"write","text":T}                      bytes to the device's USB serial input
 //   {"op":"frame","path":F,"madctl":..,"w":..,"h":..,"xoff":..,"yoff":..}  RGB565 LE into F
 //   {"op":"heap"}                                GC heap: free, largest free block, total, free runs
+//   {"op":"objects"}                             GC heap: every allocated block [offset, bytes, first word]
 //   {"op":"flash","path":F,"offset":O,"size":S}  a copy of the flash
 //   {"op":"stats"}                               SPI bytes, pixel bytes, last pixel ns, flash writes
 //   {"op":"exit"}
@@ -109,6 +110,9 @@ function handle(c) {
     }
     case "heap":
       out.heap = pico.heap();
+      break;
+    case "objects":
+      out.objects = pico.objects();
       break;
     case "flash":
       fs.writeFileSync(c.path, pico.mcu.flash.subarray(c.offset, c.offset + c.size));
