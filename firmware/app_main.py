@@ -23,6 +23,7 @@ SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
 DIM_LEVEL = 150  # brightness when dimmed (of 1000)
 LOOP_MS = 10  # poll period while awake
 THINK_MS = 12  # a slice of the app's work ahead in an idle round (a key waits at most this)
+GARBAGE = 16_384  # the work ahead's garbage collected once it reaches this (see ``run``)
 SLEEP_LOOP_MS = 50  # poll period while asleep
 BATTERY_MS = 10_000  # how often the battery is measured while awake
 SAVE_ROOT = "/data"
@@ -61,6 +62,7 @@ def reserve_tables():
     except ImportError:  # a device tree without the game (the host tests' rigs)
         return
     players.reserve()
+    gc.collect()  # the import's garbage: what comes next fills its gaps, not the free space above
 
 
 def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
@@ -180,6 +182,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     think = getattr(app, "think", None)
     thinking = think is not None  # the app may have work to do ahead, in idle rounds
     began = [0]
+    # The work ahead makes garbage (boxed floats) while the game's own objects live on: left
+    # to pile up, the garbage pushes new lasting objects up the heap, where they split its
+    # largest free block once it is collected (a collection takes ~24 ms on an RP2040).
+    used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
+    tidy = 0
 
     def slice_over():
         return ticks_diff(ticks_ms(), began[0]) >= THINK_MS
@@ -219,11 +226,15 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         elif busy:  # the first quiet round after some work: collect now, not during a key
             gc.collect()
             busy = False
+            tidy = used() + GARBAGE if used else 0
         elif thinking:  # quiet: a slice of work ahead (the coach's, a computer's) instead of a nap
             began[0] = ticks_ms()
             if think(slice_over):
                 thinking = False
                 gc.collect()  # the work's leftovers, before the heap sits idle
+            elif used and used() > tidy:
+                gc.collect()
+                tidy = used() + GARBAGE
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0

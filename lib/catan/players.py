@@ -847,8 +847,10 @@ def reserve():
     global _SPACE
     if _MS is None and _SPACE is None:
         n = _FIRST[7]
-        _SPACE = (array("i", bytes(4 * n)), bytearray(n), array("h", bytes(12 * _FIRST[6])),
-                  (array("f", bytes(4 * n)), array("f", bytes(4 * n)), array("f", bytes(4 * n))))
+        # the zeros first, so that they leave one gap below the arrays, not one between each
+        zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
+        _SPACE = (array("i", zeros), bytearray(n), array("h", more),
+                  (array("f", zeros), array("f", zeros), array("f", zeros)))
 
 
 _SPACE = None  # the arrays ``reserve`` allocated, until ``_make_multisets`` fills them
@@ -945,17 +947,25 @@ def _drain(gen):
         pass
 
 
-def _finish(gen):
+def forget():
+    """Drop every table and plan worked out so far (the next decisions start afresh)."""
+    _TURN[0] = _NOW[0] = _AHEAD[0] = _AHEAD[1] = None
+    _WORK[0] = _WORK[1] = _NOW_WORK[0] = _NOW_WORK[1] = None
+
+
+def _finish(gen, work):
     # Run the work in hand (if any) to its end, and let it go.
     if gen is not None:
         _drain(gen)
-        _WORK[0] = _WORK[1] = None
+        work[0] = work[1] = None
 
 
 def _turn_key(g, level):
+    # Everything a turn's tables depend on, by value: a copy of the game in the same state
+    # (``_ahead``'s) has the same key.
     p = g.player
-    return (id(g), g.island.number, g.players, g.dice_count(), level, p, g.game_turn,
-            g.jokers[p], g.built, g.longest, g.largest, g.roads[p], g.builds[p])
+    return (g.island.number, g.players, g.dice_count(), level, p, g.game_turn, g.jokers[p],
+            g.built, g.longest, g.largest, tuple(g.roads), tuple(g.builds))
 
 
 def _work(ctx, key, first):
@@ -996,7 +1006,7 @@ def _turn_tables(ctx, first=False):
     """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
     the value of each keep before the first roll) for this turn's state; worked out once a
     turn (``think`` may have done it already)."""
-    _finish(_ready(ctx.game, ctx.level, first, ctx))
+    _finish(_ready(ctx.game, ctx.level, first, ctx), _WORK)
     w1, w2, w0 = _W
     return (w1, w2, w0) if first else (w1, w2)
 
@@ -1007,6 +1017,8 @@ def _needs_tables(game, level):
 
 
 _NOW = [None, None, None]  # the key of a state in the build phase, its best plan, by item
+_NOW_WORK = [None, None]  # the key and generator of the plans being valued (apart from
+# ``_WORK``: a computer's build steps do not stop the next seat's tables, see ``_ahead``)
 
 
 def _now_key(g, level, seed):
@@ -1019,11 +1031,10 @@ def _now_ready(game, level, seed, ctx=None):
     key = _now_key(game, level, seed)
     if _NOW[0] == key:
         return None
-    if _WORK[0] != key:
-        _WORK[0] = key
-        _WORK[1] = _now(ctx or _Context(game, level, seed), key)
-        _WORK[2] = False
-    return _WORK[1]
+    if _NOW_WORK[0] != key:
+        _NOW_WORK[0] = key
+        _NOW_WORK[1] = _now(ctx or _Context(game, level, seed), key)
+    return _NOW_WORK[1]
 
 
 def _now(ctx, key):
@@ -1045,32 +1056,91 @@ def built_now(ctx):
     """(best, values by item) in the build phase: ``_Context._best_now``'s (value, items,
     trades, jokers) over every plan the free dice pay for, and (HARD) the best value of a
     plan with each item; worked out once a state (``think`` may have done it)."""
-    _finish(_now_ready(ctx.game, ctx.level, ctx.seed, ctx))
+    _finish(_now_ready(ctx.game, ctx.level, ctx.seed, ctx), _NOW_WORK)
     return _NOW[1], _NOW[2]
 
 
-def think(game, level, until, seed=0, coach=False):
+_AHEAD = [None, None]  # a computer's build-phase state (its ``_now_key``), the game it leads to
+
+
+def _ahead(game, level, seed, then):
+    # The work left on the tables of the next seat (``then``: its level, seed and whether
+    # the coach wants W0) in the state that the plan of the computer now building leads to
+    # (None: nothing left, or no tables to make). Its build steps and its end take a step
+    # pause each, in which the next seat's tables get made; if the turn ends otherwise,
+    # their key does not match and they are made again.
+    key = _now_key(game, level, seed)
+    if _AHEAD[0] != key:
+        _AHEAD[0] = key
+        _AHEAD[1] = _after_plan(game, _NOW[1])
+    g = _AHEAD[1]
+    nlevel, nseed, coach = then
+    if g is None or not _needs_tables(g, nlevel):
+        return None
+    return _ready(g, nlevel, coach, _Context(g, nlevel, nseed))
+
+
+def _after_plan(game, best):
+    # A copy of ``game`` (through its save) with ``best``'s plan built and the turn ended,
+    # as ``build_step`` would: trades, jokers, each joker's knight first, the other items.
+    from catan.codec import dumps, loads
+    from catan.game import IllegalAction
+
+    g = loads(dumps(game), game.dice)
+    _, items, trades, jok = best
+    try:
+        for t in trades:
+            g.trade(t)
+        ctx = _Context(g, HARD, 0)
+        for j, res in jok:
+            if not g.joker_unlocked(j):
+                need = g.island.jokers[j][1]
+                for it in items:
+                    if it >= g.island.n_roads and need >> (it - g.island.n_roads) & 1 \
+                            and not g.is_built(it):
+                        g.build(it)
+            g.joker(j, ctx._joker_die(items, g.unspent()), res)
+        for it in items:
+            if not g.is_built(it):
+                g.build(it)
+        g.end_turn()
+    except IllegalAction:
+        return None
+    return g
+
+
+def think(game, level, until, seed=0, coach=False, then=None):
     """Work ahead, in a front end's idle time, on the decision of the player whose turn it is
     at ``level`` (and ``seed``, as ``next_action`` will be given): the turn's keep tables
     (the costly part of HARD's and the coach's rolls) or, in the build phase, the values of
     the plans the dice pay for, in slices until ``until()`` is true. True when nothing is
     left to do; the decision itself (``next_action``, the coach) then takes little time.
-    ``coach``: also what the coach values before the first roll."""
+    ``coach``: also what the coach values before the first roll. ``then``: for a computer
+    (its plan decides its builds), the next seat's (level, seed, coach), whose tables are
+    made in the build phase once the plan is known (``_ahead``)."""
     level = level_of(level)
-    if game.phase == OVER:
-        return True
     if game.phase == BUILD:
-        gen = _now_ready(game, level, seed)
-    elif _needs_tables(game, level):
-        gen = _ready(game, level, coach and game.phase == ROLL)
-    else:
-        return True
-    if gen is None:
-        return True
-    for _ in gen:
-        if until():
+        if not _run(_now_ready(game, level, seed), until, _NOW_WORK):
             return False
-    _WORK[0] = _WORK[1] = None
+        if then is None:
+            return True
+        then = (level_of(then[0]),) + tuple(then[1:])
+        if not _run(_ahead(game, level, seed, then), until, _WORK):
+            return False
+        _AHEAD[1] = None  # the copy's work is done: let it go (its key stays, not to redo it)
+        return True
+    if game.phase != OVER and _needs_tables(game, level):
+        return _run(_ready(game, level, coach and game.phase == ROLL), until, _WORK)
+    return True
+
+
+def _run(gen, until, work):
+    # ``gen``'s slices until ``until()``; True (and ``work`` let go) once it is done.
+    if gen is not None:
+        for _ in gen:
+            if until():
+                return False
+        work[0] = work[1] = None
     return True
 
 

@@ -185,7 +185,12 @@ class Title(Menu):
         _art(c, x + w // 2, (lay.height + wg.BAR) // 2, w // 11)
 
     def tick(self, now):
-        # the device's loop updates app.battery: redraw the corner when its text changes
+        # the device's loop updates app.battery every 10 s: redraw the corner when its text
+        # changes (looked at only then: the loop asks every 10 ms, and text is garbage)
+        battery = self.app.battery
+        if battery is getattr(self, "_battery", None):
+            return
+        self._battery = battery
         power = self.app.power()
         if power != getattr(self, "_power", ""):
             self._power = power
