@@ -11,7 +11,7 @@ import pytest
 
 from catan import players
 from catan.dice import ScriptedDice, SeededDice
-from catan.game import BUILD, Game
+from catan.game import BUILD, ROLL, Game
 from catan.maps import ISLAND_ONE
 
 LEVELS = ("easy", "medium", "hard")
@@ -194,11 +194,36 @@ def test_think_in_slices_gives_the_same_decisions(island, seats):
         while not players.think(sliced, players.HARD, lambda: True):
             slices += 1
         a = players.next_action(sliced, players.HARD, sliced.player)
-        players._TURN[0] = players._WORK[0] = players._WORK[1] = None  # forget: decide afresh
+        players.forget()  # decide afresh
         assert a == players.next_action(plain, players.HARD, plain.player)
         sliced.perform(a)
         plain.perform(a)
     assert slices > 100  # the work really came in many slices
+
+
+def test_the_next_seats_tables_are_made_while_a_computer_builds():
+    # Given the next seat, a computer's idle time in its build phase goes to that seat's
+    # tables in the state its plan leads to: mostly ready when its turn comes, and the
+    # decisions are those made from nothing.
+    players.forget()
+    g = Game(2, 4, SeededDice(3))
+    done = []
+    ready = 0
+    while not g.over():
+        if g.phase == ROLL:
+            ready += players.think(g, players.HARD, lambda: True)
+        while not players.think(g, players.HARD, lambda: False, g.player,
+                                then=(players.HARD, (g.player + 1) % 4, False)):
+            pass
+        done.append(players.next_action(g, players.HARD, g.player))
+        g.perform(done[-1])
+    players.forget()
+    plain = Game(2, 4, SeededDice(3))
+    for a in done:
+        assert a == players.next_action(plain, players.HARD, plain.player)
+        plain.perform(a)
+    turns = g.game_turn
+    assert turns > 20 and ready > turns * 3 // 4, (ready, turns)
 
 
 def test_think_is_done_at_once_when_there_is_nothing_to_work_out():

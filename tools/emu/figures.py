@@ -21,7 +21,8 @@
   ``rp2040_think_slice_ms_worst``: the longest slice of that thinking (the longest a key waits).
 - ``rp2040_free_min`` / ``rp2040_largest_block_min``: the smallest free heap and largest free block
   read from RAM after any key of the scripted game, once the device has finished its work
-  ahead (the main loop collects garbage then); ``rp2040_largest_block_min_working``: the same
+  ahead (the main loop collects garbage then, and its idle rounds allocate nothing, so the heap
+  stops changing); ``rp2040_largest_block_min_working``: the same
   read as soon as the screen is quiet, while that work may still be going on (its garbage not
   yet collected, so it reads low).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
@@ -39,6 +40,8 @@ import pico  # noqa: E402
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
 HINT_WAIT_MS = 30_000
 WORK_MS = 2_500  # the idle time after a key in which the device finishes its work ahead
+MORE_MS = 6_000  # and the most time after that for work that is not done yet
+STEP_MS = 300  # how often the heap is read meanwhile
 FAILED = -1
 
 
@@ -59,12 +62,27 @@ class Recorder:
         after = self.p.stats()
         h = self.p.heap()  # the screen is quiet; the work ahead may still be going on
         self.busy_largest.append(h["largest"])
-        self.p.run(WORK_MS)  # the work ahead is done and collected
-        h = self.p.heap()
+        h = self.settled_heap()
         self.free.append(h["free"])
         self.largest.append(h["largest"])
         sent = after["pixel_bytes"] - before["pixel_bytes"]
         return (after["last_pixel_ns"] - t0) / 1e6 if sent else None, sent
+
+    def settled_heap(self):
+        """The heap once the work ahead is done and collected (a player's pause after a key,
+        ``WORK_MS``, then, as an idle main loop allocates nothing, the first of two reads
+        ``STEP_MS`` apart that agree, at most ``MORE_MS`` later)."""
+        self.p.run(WORK_MS)
+        h = self.p.heap()
+        waited = 0
+        while waited < MORE_MS:
+            self.p.run(STEP_MS)
+            waited += STEP_MS
+            later = self.p.heap()
+            if later["free"] == h["free"]:
+                break
+            h = later
+        return h
 
     def died(self, what):
         out = self.p.read_serial()
@@ -201,13 +219,14 @@ for island, seats in ((1, 1), (2, 4)):
         while not g.over():
             clock[0] = time.ticks_ms()
             clock[1] = time.ticks_us()
-            players.think(g, 2, pause_over, g.player)  # the step's pause on the screen
+            # the step's pause on the screen (in the build phase, for the next seat too)
+            players.think(g, 2, pause_over, g.player, then=(2, (g.player + 1) %% seats, False))
             step(g, worst, island - 1)
         gc.collect()
         low[0] = min(low[0], gc.mem_free())
     g = Game(island, seats, SeededDice(99))
     while not g.over():  # no pause: every decision worked out from nothing when asked
-        players._TURN[0] = players._NOW[0] = None
+        players.forget()
         step(g, cold, island - 1)
 print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0])
 """

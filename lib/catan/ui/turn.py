@@ -483,9 +483,13 @@ class Turn:
         also reviews each choice on Island One) needs for its next decision."""
         from catan import players
 
+        g = self.game
         if self.level is None:
-            return players.think(self.game, players.HARD, until, self.game.player, True)
-        return players.think(self.game, self.level, until, self.game.player)
+            return players.think(g, players.HARD, until, g.player, True)
+        q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
+        level = self.app.level(q)
+        then = (players.HARD, q, True) if level is None else (level, q, False)
+        return players.think(g, self.level, until, g.player, then=then)
 
     def show_step(self, action):
         """A computer's action is about to be carried out: point at it, say what it is."""
