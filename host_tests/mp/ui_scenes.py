@@ -108,6 +108,10 @@ SCENES = (
     ("pause", lambda: _game_store(_solo_build), "a,b"),
     ("sheet_island_one", lambda: _game_store(lambda: _played(1, (HUMAN, 1, 2), 6)), "a,x_long"),
     ("sheet_island_two", lambda: _game_store(lambda: _played(2, (HUMAN, 1, 2, 0), 6)), "a,x_long"),
+    # three computers play their turns (a key finishes each), then the person's turn says
+    # what each built
+    ("turn_summary_one", lambda: _game_store(lambda: _played(1, (1, 2, 0, HUMAN), 4)), "a,b,b,b"),
+    ("turn_summary_two", lambda: _game_store(lambda: _played(2, (1, 2, 0, HUMAN), 5)), "a,b,b,b"),
     ("hand_over", lambda: _game_store(lambda: _played(1, (HUMAN, HUMAN), 2)),
      "a,a,a,y,y,y,y,y,y,y,a,x,a,x,a"),
     ("game_over_one", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a"),

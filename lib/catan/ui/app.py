@@ -114,6 +114,7 @@ class App:
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
+        self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
         for rec in (self.settings, self.stats):
@@ -284,6 +285,7 @@ class App:
         self.game = Game(island, len(levels), self.make_dice(seed))
         self.levels = bytes(levels)
         self.review = None
+        self.last_turns = [b""] * 4
         if self.settings.coach and island == 1:
             from catan.coach import Review
 
@@ -378,10 +380,15 @@ class App:
                                "the coach's review")
             except Exception:  # the coach must never stop a game
                 self.review = None
+        ending = action[0] == "end"
+        if ending:
+            self._note_turn()
         try:
             g.perform(action)
         except IllegalAction as e:
             return str(e)
+        if g.over() and not ending:  # Island Two's race is won in the middle of a turn
+            self._note_turn()
         if action[0] == "roll":
             mask = action[1]
             for i in range(g.dice_count()):
@@ -393,6 +400,36 @@ class App:
             self.save()
         self._say_notes()
         return None
+
+    def _note_turn(self):
+        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had, the
+        # mask of those it spent, their faces, then the items it built (its sheet against the
+        # turn's start).
+        g = self.game
+        p = g.player
+        n = g.dice_count()
+        nr = g.island.n_roads
+        fresh = (g.roads[p] & ~g.turn_start[0]) | (g.builds[p] & ~g.turn_start[1]) << nr
+        rec = bytearray((n, g.spent)) + g.faces[:n]
+        for i in range(g.island.n_items):
+            if fresh >> i & 1:
+                rec.append(i)
+        self.last_turns[p] = bytes(rec)
+
+    def turn_note(self, p):
+        """Seat ``p``'s last turn in a few words, or None if none was seen (a game loaded
+        from its save): Island One's points and builds ("+7: R2 S3 K1", "X: nothing
+        built"), Island Two's VP now and builds ("VP 7: S3 K1")."""
+        rec = self.last_turns[p]
+        if not rec:
+            return None
+        g = self.game
+        isl = g.island
+        built = " ".join([isl.name(i) for i in rec[rec[0] + 2:]]) or "nothing built"
+        if isl.number == 2:
+            return "VP %d: %s" % (g.vp(p), built)
+        v = g.track[p * TURNS_ONE + g.turns[p] - 1]
+        return "%s: %s" % ("X" if v == X_PENALTY else "+%d" % v, built)
 
     def _turn_over(self):
         self.stats.add_dice(self._rolled)

@@ -685,8 +685,11 @@ class Turn:
                     ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
                     ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.DARK)]
         if t == ROLL_B:
-            if g.phase == ROLL:
-                return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
+            if g.phase == ROLL:  # what each computer did since this person's last turn
+                app = self.app
+                notes = [("%s %s" % (app.seat_name(q), app.turn_note(q)), wg.PLAYER_COLOUR[q])
+                         for q in app.computers() if app.last_turns[q]]
+                return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
             return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
                      cv.WHITE),
                     ("Mark dice with A first." if not self.marks else "", cv.DARK)]
