@@ -91,6 +91,8 @@ def test_scenes_reach_the_screen_they_are_named_for():
               "turn_reroll": "Turn", "turn_refused": "Turn", "pause": "Pause",
               "sheet_island_one": "Scores", "sheet_island_two": "Scores", "hand_over": "HandOver",
               "turn_summary_one": "Turn", "turn_summary_two": "Turn",
+              "sheets_island_one": "Sheets", "sheets_island_two": "Sheets",
+              "sheets_game_over": "Sheets",
               "game_over_one": "GameOver", "high_score": "TextEntry", "game_over_two": "GameOver",
               "coach_review": "GameOver", "turn_coach": "Turn", "title_battery": "Title",
               "stats_one": "Scores", "dice_fairness": "Scores", "rules_costs": "Rules",

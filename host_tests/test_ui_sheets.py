@@ -1,4 +1,6 @@
-"""What the computers did (issue 12): the line a person sees at the start of a turn says
+"""Every player's sheet, read-only, and what the computers did (issue 12): the sheets screen
+opened from the turn screen, the pause menu, the hand-over and the end of a game changes
+nothing and returns where it came from; the line a person sees at the start of a turn says
 exactly what each computer built since, with its points."""
 
 import os
@@ -13,11 +15,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pytest  # noqa: E402
 import ui_autokeys  # noqa: E402
 import ui_scenes  # noqa: E402
+from catan.codec import dumps  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
-from catan.game import OP_BUILD, ROLL, Game  # noqa: E402
+from catan.game import BUILD, OP_BUILD, ROLL, Game  # noqa: E402
 from catan.players import next_action  # noqa: E402
 from catan.ui import canvas as cv  # noqa: E402
+from catan.ui import sheet  # noqa: E402
 from catan.ui import widgets as wg  # noqa: E402
+from catan.ui import turn as tn  # noqa: E402
 from catan.ui.app import HUMAN, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
 
@@ -41,9 +46,58 @@ def _screen(app):
     return type(app.screen).__name__
 
 
+def _drawn_seats(app, monkeypatch):
+    # the seat whose map the screen paints, by a full repaint
+    seats = []
+    real = sheet.draw
+
+    def draw(c, lay, g, p, *args):
+        seats.append(p)
+        return real(c, lay, g, p, *args)
+
+    monkeypatch.setattr(sheet, "draw", draw)
+    app.refresh_all()
+    app.draw()
+    monkeypatch.setattr(sheet, "draw", real)
+    return seats
+
+
 def _finish_computers(app):
     while _screen(app) == "Turn" and app.screen.level is not None:
         _keys(app, "b")  # any key finishes a computer's turn
+
+
+def test_the_sheets_show_each_seat_and_change_nothing(monkeypatch):
+    app = _app(lambda: ui_scenes._played(1, (HUMAN, 1, 2), 3))
+    g = app.game
+    _keys(app, "a")  # roll
+    while g.phase != BUILD:
+        _keys(app, "y")
+        if app.screen.cursor == tn.KEEP_B:
+            _keys(app, "a")
+    turn = app.screen
+    _keys(app, "y")
+    state = (dumps(g), bytes(g.log), turn.cursor, turn.marks, turn.mode, app.store.read("game"),
+             list(app.last_turns))
+    _keys(app, "x_long")
+    assert _screen(app) == "Sheets" and app.screen.seat == 1  # the next seat's first
+    seen = []
+    for key in ("y", "y", "y", "x", "down", "left"):
+        _keys(app, key)
+        seen += _drawn_seats(app, monkeypatch)
+    assert seen == [2, 0, 1, 0, 1, 0]
+    _keys(app, "b")
+    assert app.screen is turn
+    _keys(app, "b,y,y,y,a")  # the pause menu's "Players' sheets"
+    assert _screen(app) == "Sheets"
+    _keys(app, "a")
+    assert _screen(app) == "Pause"
+    _keys(app, "b")
+    assert app.screen is turn
+    assert (dumps(g), bytes(g.log), turn.cursor, turn.marks, turn.mode, app.store.read("game"),
+            list(app.last_turns)) == state
+    _keys(app, "y_long")  # a long Y is still the coach
+    assert turn.msg.startswith("Coach:")
 
 
 def _expected(g, q, built):
@@ -103,4 +157,22 @@ def test_the_winning_turn_is_the_last_turn_at_the_end_of_island_two():
     assert _screen(app) == "GameOver" and g.winner == w and g.log[-2] == OP_BUILD
     assert g.island.name(g.log[-1]) in app.turn_note(w).split(": ")[1].split()
     rec = app.last_turns[w]
-    assert isinstance(rec, bytes) and len(rec) <= 2 + 6 + 3  # dice, spent, faces, builds
+    assert isinstance(rec, bytes) and len(rec) <= 1 + 6 + 3  # dice, faces, builds
+
+
+def test_hand_over_and_game_over_open_the_sheets_and_come_back(monkeypatch):
+    app = _app(lambda: ui_scenes._played(1, (HUMAN, HUMAN, 1), 2))
+    assert _screen(app) == "HandOver"
+    hand = app.screen
+    _keys(app, "x")
+    assert _screen(app) == "Sheets" and _drawn_seats(app, monkeypatch) == [1]
+    _keys(app, "b")
+    assert app.screen is hand
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN, 2)))
+    _finish_computers(app)
+    over = app.screen
+    assert _screen(app) == "GameOver"
+    _keys(app, "y")
+    assert _screen(app) == "Sheets" and app.screen.seat == app.game.winners()[0]
+    _keys(app, "a")
+    assert app.screen is over

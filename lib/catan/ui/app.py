@@ -34,9 +34,10 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
 _DIRECTIONS = ("up", "down", "left", "right")
+MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
-_ON_DEMAND = ("menus", "info", "font_large")
+_ON_DEMAND = ("menus", "info", "sheets", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
@@ -250,6 +251,10 @@ class App:
         ok = key == "ok"
         return "A" if ok != bool(self.settings.swap) else "B"
 
+    def moves_name(self):
+        """What moves from item to item on this board, for help lines: "stick" or "X/Y"."""
+        return "stick" if self.joystick else "X/Y"
+
     def keys_help(self, back="menu"):
         """The foot's key help; ``back``: what the back button does here (None: nothing)."""
         text = self.key_name("ok") + ":ok"
@@ -402,15 +407,14 @@ class App:
         return None
 
     def _note_turn(self):
-        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had, the
-        # mask of those it spent, their faces, then the items it built (its sheet against the
-        # turn's start).
+        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had,
+        # their faces, then the items it built (its sheet against the turn's start).
         g = self.game
         p = g.player
         n = g.dice_count()
         nr = g.island.n_roads
         fresh = (g.roads[p] & ~g.turn_start[0]) | (g.builds[p] & ~g.turn_start[1]) << nr
-        rec = bytearray((n, g.spent)) + g.faces[:n]
+        rec = bytearray((n,)) + g.faces[:n]
         for i in range(g.island.n_items):
             if fresh >> i & 1:
                 rec.append(i)
@@ -425,7 +429,7 @@ class App:
             return None
         g = self.game
         isl = g.island
-        built = " ".join([isl.name(i) for i in rec[rec[0] + 2:]]) or "nothing built"
+        built = " ".join([isl.name(i) for i in rec[rec[0] + 1:]]) or "nothing built"
         if isl.number == 2:
             return "VP %d: %s" % (g.vp(p), built)
         v = g.track[p * TURNS_ONE + g.turns[p] - 1]
