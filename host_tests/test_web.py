@@ -281,9 +281,9 @@ def test_a_whole_game_by_held_keys_a_long_press_and_touch(browser):
     browser.keys("y", hold=0.75)
     hint = browser.value("shell.app.screen.msg")
     assert hint, "the long press gave no hint"
-    # a long press by touch: hold the on-screen X for the score sheet, B back to the game
+    # a long press by touch: hold the on-screen X for the players' sheets, B back to the game
     browser.touch("x", hold=0.75)
-    assert _screen(browser) == "Scores"
+    assert _screen(browser) == "Sheets"
     browser.touch("b", hold=0.1)
     assert _screen(browser) == "Turn"
     keys, end = _play_to_the_end(browser, "easy")

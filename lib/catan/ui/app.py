@@ -34,9 +34,10 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
 _DIRECTIONS = ("up", "down", "left", "right")
+MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
-_ON_DEMAND = ("menus", "info", "font_large")
+_ON_DEMAND = ("menus", "info", "sheets", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
@@ -114,6 +115,7 @@ class App:
         self.levels = b""
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
+        self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
         for rec in (self.settings, self.stats):
@@ -249,6 +251,10 @@ class App:
         ok = key == "ok"
         return "A" if ok != bool(self.settings.swap) else "B"
 
+    def moves_name(self):
+        """What moves from item to item on this board, for help lines: "stick" or "X/Y"."""
+        return "stick" if self.joystick else "X/Y"
+
     def keys_help(self, back="menu"):
         """The foot's key help; ``back``: what the back button does here (None: nothing)."""
         text = self.key_name("ok") + ":ok"
@@ -284,6 +290,7 @@ class App:
         self.game = Game(island, len(levels), self.make_dice(seed))
         self.levels = bytes(levels)
         self.review = None
+        self.last_turns = [b""] * 4
         if self.settings.coach and island == 1:
             from catan.coach import Review
 
@@ -378,10 +385,15 @@ class App:
                                "the coach's review")
             except Exception:  # the coach must never stop a game
                 self.review = None
+        ending = action[0] == "end"
+        if ending:
+            self._note_turn()
         try:
             g.perform(action)
         except IllegalAction as e:
             return str(e)
+        if g.over() and not ending:  # Island Two's race is won in the middle of a turn
+            self._note_turn()
         if action[0] == "roll":
             mask = action[1]
             for i in range(g.dice_count()):
@@ -393,6 +405,35 @@ class App:
             self.save()
         self._say_notes()
         return None
+
+    def _note_turn(self):
+        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had,
+        # their faces, then the items it built (its sheet against the turn's start).
+        g = self.game
+        p = g.player
+        n = g.dice_count()
+        nr = g.island.n_roads
+        fresh = (g.roads[p] & ~g.turn_start[0]) | (g.builds[p] & ~g.turn_start[1]) << nr
+        rec = bytearray((n,)) + g.faces[:n]
+        for i in range(g.island.n_items):
+            if fresh >> i & 1:
+                rec.append(i)
+        self.last_turns[p] = bytes(rec)
+
+    def turn_note(self, p):
+        """Seat ``p``'s last turn in a few words, or None if none was seen (a game loaded
+        from its save): Island One's points and builds ("+7: R2 S3 K1", "X: nothing
+        built"), Island Two's VP now and builds ("VP 7: S3 K1")."""
+        rec = self.last_turns[p]
+        if not rec:
+            return None
+        g = self.game
+        isl = g.island
+        built = " ".join([isl.name(i) for i in rec[rec[0] + 1:]]) or "nothing built"
+        if isl.number == 2:
+            return "VP %d: %s" % (g.vp(p), built)
+        v = g.track[p * TURNS_ONE + g.turns[p] - 1]
+        return "%s: %s" % ("X" if v == X_PENALTY else "+%d" % v, built)
 
     def _turn_over(self):
         self.stats.add_dice(self._rolled)

@@ -8,6 +8,7 @@ from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
 from catan.ui import widgets as wg
+from catan.ui.app import MOVES
 from catan.ui.records import HIGH
 
 _ISLANDS = ("One", "Two")
@@ -89,6 +90,8 @@ class HandOver:
             self.app.start_turn()
         elif key in ("back", "menu"):
             self.app.pause()
+        elif key in MOVES:
+            self.app.open("sheets", "Sheets", self)
 
     def paint(self, c):
         app = self.app
@@ -99,8 +102,8 @@ class HandOver:
         c.fill_rect(0, 0, lay.width, 22, wg.PLAYER_COLOUR[p])
         wg.centred(c, 0, lay.width, 2, "Pass to %s" % app.seat_name(p), cv.BLACK, font_large)
         _summary(c, app, 26, lay.width)
-        c.text(4, lay.height - wg.LINE - 1, "%s: press %s to start" % (
-            app.seat_name(p), app.key_name("ok")), cv.SAND)
+        c.text(4, lay.height - wg.LINE - 1, "%s: press %s to start, %s: sheets" % (
+            app.seat_name(p), app.key_name("ok"), app.moves_name()), cv.SAND)
 
 
 class GameOver:
@@ -123,6 +126,9 @@ class GameOver:
 
     def handle(self, key):
         app = self.app
+        if key in MOVES and self.page == 0:  # every player's sheet, the winner's first
+            app.open("sheets", "Sheets", self, app.game.winners()[0])
+            return
         if key != "ok" and key != "back":
             return
         if self.pending:
@@ -174,6 +180,8 @@ class GameOver:
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
         _code(c, app)
         _summary(c, app, wg.BAR + 3, lay.width, rank=True)
+        c.text(4, lay.height - 2 * wg.LINE - 1, app.moves_name() + ": every player's sheet",
+               cv.SAND)
         if self.pending:
             more = "enter your initials" + (", then the coach's review" if self.review else "")
         else:
@@ -200,7 +208,7 @@ class Scores:
             n = 5 - self.first
             self.page = (self.page - self.first + step) % n + self.first
             app.refresh_all()
-        elif key in ("ok", "back", "sheet"):
+        elif key in ("ok", "back"):
             _leave(app, self.owner)
 
     def paint(self, c):
@@ -392,7 +400,7 @@ class Rules:
             "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
             % (WIN_VP, AWARD_VP, AWARD_VP),
             "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
-            "coach hint, hold X for the score sheet. A marks dice to re-roll; Keep ends "
+            "coach hint, hold X for the players' sheets. A marks dice to re-roll; Keep ends "
             "rolling. Undo takes back a build, never a roll.",
         )[self.page]
         titles = (None, "Rules: Island One", "Rules: Island Two", "Rules: keys")

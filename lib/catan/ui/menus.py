@@ -348,7 +348,8 @@ class Pause(Menu):
             self.app.resume()
 
     def items(self):
-        return ["Resume", "Coach hint", "Score sheet", "Rules card", "Settings", "Quit to title"]
+        return ["Resume", "Coach hint", "Score sheet", "Players' sheets", "Rules card", "Settings",
+                "Quit to title"]
 
     def note(self):
         if self.rows[self.i] == "Quit to title":
@@ -367,6 +368,8 @@ class Pause(Menu):
                 app.screen.hint()
         elif r == "Score sheet":
             app.open("info", "Scores", 0, self)
+        elif r == "Players' sheets":
+            app.open("sheets", "Sheets", self)
         elif r == "Rules card":
             app.open("info", "Rules", self)
         elif r == "Settings":

@@ -15,7 +15,7 @@ from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL, popcount
 from catan.maps import ANY, COSTS, FACE_NAMES, GOLD, ROAD, TURNS_ONE
 from catan.ui import canvas as cv
-from catan.ui import sheet, sprites
+from catan.ui import sheet
 from catan.ui import widgets as wg
 
 # targets besides items (0..) and jokers (sheet.JOKER + j)
@@ -192,7 +192,7 @@ class Turn:
         elif role == "hint":
             self.hint()
         elif role == "sheet":
-            self.app.open("info", "Scores", 0, self)
+            self.app.open("sheets", "Sheets", self)
 
     def cancel(self):
         """Leave a picker or the X confirmation: back to the turn as it was."""
@@ -545,7 +545,7 @@ class Turn:
         if c.visible(x, self.by - 3, w, 22):
             self._paint_buttons(c)
         if c.visible(x, self.ky, w, self.fy - self.ky):
-            self._paint_score(c)
+            wg.score(c, x + 3, self.ky, w - 5, g, p)
         y = self._iy()
         for line, colour in self._lines():
             if c.visible(x, y, w, wg.LINE):
@@ -588,20 +588,6 @@ class Turn:
             elif b == UNDO_B and self.mode == _CONFIRM_X:
                 label = "Back"
             wg.button(c, bx, by, bw, label, state)
-
-    def _paint_score(self, c):
-        # Island One's score track; Island Two's VP boxes, Longest Road and Largest Army
-        g = self.game
-        p = g.player
-        x = self.lay.px
-        if g.island.number == 1:
-            wg.track(c, x + 3, self.ky, self.lay.pw - 5, g, p, 8)
-            return
-        wg.vp_boxes(c, x + 3, self.ky + 4, 7, g, p)
-        for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
-                          (g.largest == p, sprites.LARGEST_ARMY)):
-            c.sprite(x + 76 + 18 * (spr == sprites.LARGEST_ARMY), self.ky + 1, spr,
-                     cv.GOLD if held else cv.DARK)
 
     def _fit(self, c, s, w):
         while len(s) > 1 and c.text_width(s) > w:
@@ -689,8 +675,11 @@ class Turn:
                     ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
                     ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.DARK)]
         if t == ROLL_B:
-            if g.phase == ROLL:
-                return [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
+            if g.phase == ROLL:  # what each computer did since this person's last turn
+                app = self.app
+                notes = [("%s %s" % (app.seat_name(q), app.turn_note(q)), wg.PLAYER_COLOUR[q])
+                         for q in app.computers() if app.last_turns[q]]
+                return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
             return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
                      cv.WHITE),
                     ("Mark dice with A first." if not self.marks else "", cv.DARK)]

@@ -134,6 +134,18 @@ def track(c, x, y, w, g, p, per_row):
             c.rect(bx, by, bw - 1, 11, cv.DARK)
 
 
+def score(c, x, y, w, g, p):
+    """Seat ``p``'s score as the turn screen shows it, from (x, y) across ``w`` pixels:
+    Island One's track in rows of 8 (24 pixels high); Island Two's VP boxes, Longest Road
+    and Largest Army, gold where ``p`` holds them (17 pixels)."""
+    if g.island.number == 1:
+        track(c, x, y, w, g, p, 8)
+        return
+    vp_boxes(c, x, y + 4, 7, g, p)
+    c.sprite(x + 73, y + 1, sprites.LONGEST_ROAD, cv.GOLD if g.longest == p else cv.DARK)
+    c.sprite(x + 91, y + 1, sprites.LARGEST_ARMY, cv.GOLD if g.largest == p else cv.DARK)
+
+
 def vp_boxes(c, x, y, step, g, p):
     """Island Two: ten VP boxes, ``step`` pixels apart, filled up to seat ``p``'s VP."""
     vp = g.vp(p)
