@@ -1,11 +1,13 @@
 """The turn screen: the current player's map, the dice tray, and every action of a turn.
 
-The cursor moves only among *targets* that are legal now: while rolling, the dice (A marks a
-die to re-roll or keeps it), Roll and Keep; while building, the items the dice pay for, the
-usable jokers, the gold trade, Undo and End. Choosing a joker asks for the die it changes
-(and for a "?" joker the resource); a trade asks for the resource. Ending an Island One turn
-with nothing built asks to confirm the X. A refused action shows its reason in the panel's
-foot and changes nothing.
+The cursor starts on a *target*, what is legal now: while rolling, the dice (A marks a die to
+re-roll or keeps it), Roll and Keep; while building, the items the dice pay for, the usable
+jokers, the gold trade, Undo and End. It also visits every other road, site, knight and joker
+of the map, built or not (after the map's targets while building, after Keep while rolling),
+to show its value, cost and what it still needs; A there refuses with the reason. Choosing a
+joker asks for the die it changes (and for a "?" joker the resource); a trade asks for the
+resource. Ending an Island One turn with nothing built asks to confirm the X. A refused action
+shows its reason in the panel's foot and changes nothing.
 
 A computer seat plays here too, one action per step at the chosen animation speed, its
 cursor on what it acts on; any key finishes its turn at once.
@@ -71,6 +73,7 @@ class Turn:
         self.jdie = -1
         self.cursor = -1
         self.targets = []
+        self.stops = []  # where the cursor goes: the targets and the rest of the map
         self._memo_key = self._can_key = None
         self._memo = self._can = None
         self.retarget(True)
@@ -102,6 +105,19 @@ class Turn:
                 t.append(UNDO_B)
             t.append(END_B)
         self.targets = t
+        self.stops = t
+        if self.level is None and self.mode == _NORMAL and g.phase != OVER:
+            # the rest of the map: while building, after the map's targets (so X from the
+            # first one still wraps round to End); while rolling, after Keep
+            isl = g.island
+            rest = [i for i in range(isl.n_items) if i not in t]
+            rest += [sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
+            k = len(t)
+            if g.phase == BUILD:
+                k = 0
+                while t[k] < DIE:  # End comes last
+                    k += 1
+            self.stops = t[:k] + rest + t[k:]
         if self.level is not None:
             return  # a computer's cursor points at what it did last
         if home or self.cursor not in t:
@@ -202,7 +218,7 @@ class Turn:
         self.retarget()
 
     def move(self, step):
-        t = self.targets
+        t = self.stops
         if len(t) < 2:
             return
         old = self.cursor
@@ -223,7 +239,7 @@ class Turn:
         hy = here[1] + here[3] // 2
         best = None
         score = 0
-        for t in self.targets:
+        for t in self.stops:
             r = self.region(t)
             if t == self.cursor or r is None:
                 continue
@@ -252,14 +268,19 @@ class Turn:
             if r:
                 app.refresh(*r)
         self._info_changed(before)
+        a = self._dice_shown(old)
+        b = self._dice_shown(self.cursor)
+        for i in range(6):
+            if (a ^ b) >> i & 1:
+                x, y = self._die_xy(i)
+                app.refresh(x, y, 18, 18)
+
+    def _dice_shown(self, t):
+        # the dice the tray frames: those a build under the cursor (``t``) would spend
         g = self.game
-        if g.phase == BUILD and self.mode == _NORMAL:
-            a = g.cost(old) if 0 <= old < sheet.JOKER and old in self.targets else 0
-            b = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
-            for i in range(6):
-                if (a ^ b) >> i & 1:
-                    x, y = self._die_xy(i)
-                    app.refresh(x, y, 18, 18)
+        if g.phase == BUILD and self.mode == _NORMAL and 0 <= t < sheet.JOKER and t in self.targets:
+            return g.cost(t)
+        return 0
 
     def _lines(self):
         # The info lines as drawn: wrapped to the panel, as many as fit above the track.
@@ -371,6 +392,8 @@ class Turn:
                 self.retarget(True)
             else:
                 self.act(("end",))
+        elif 0 <= t < DIE and t not in self.targets:
+            self.say(self._why_not(t))
         elif t >= sheet.JOKER:
             self.joker = t - sheet.JOKER
             self.mode = _PICK_DIE
@@ -378,6 +401,21 @@ class Turn:
             self.retarget(True)
         elif t >= 0:
             self.act(("build", t))
+
+    def _why_not(self, t):
+        # why A on a map item or joker that is not a target does nothing
+        g = self.game
+        if t < sheet.JOKER:
+            return g.why_sheet(t) or (g.why_build(t) if g.phase != REROLL else None) or \
+                "keep the dice first"
+        j = t - sheet.JOKER
+        if g.joker_used(j):
+            return "that joker is used"
+        if not g.joker_unlocked(j):
+            return "build %s first" % g.joker_knights(j)
+        if g.phase == ROLL:
+            return "roll the dice first"
+        return "keep the dice first" if g.phase == REROLL else "no free die it would change"
 
     def act(self, action):
         """Carry out a human action through the app (which saves it); show a refusal."""
@@ -430,7 +468,7 @@ class Turn:
         if g.phase == REROLL:
             yours = ("roll", self.marks) if self.marks else ("stop",)
         elif g.phase == BUILD and self.mode == _NORMAL:
-            if 0 <= t < sheet.JOKER:
+            if 0 <= t < sheet.JOKER and t in self.targets:
                 yours = ("build", t)
             elif t == END_B:
                 yours = ("end",)
@@ -607,9 +645,7 @@ class Turn:
     def _paint_tray(self, c):
         g = self.game
         n = g.dice_count()
-        cost = 0
-        if g.phase == BUILD and self.mode == _NORMAL and self.cursor in self.targets:
-            cost = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
+        cost = self._dice_shown(self.cursor)
         for i in range(6):
             x, y = self._die_xy(i)
             if not c.visible(x - 2, y - 2, 22, 22):
@@ -670,14 +706,24 @@ class Turn:
                 worth = "%d point%s" % (value, "" if value == 1 else "s")
             else:
                 worth = "%d VP" % value if value else "no VP"
-            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE),
-                     ("Costs " + _cost_text(kind), cv.LIGHT)]
+            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE)]
+            if g.is_built(t):
+                lines.append(("Built", cv.SKY))
+            else:
+                if t not in self.targets:
+                    why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
+                    if why:  # "R2 needs road R0 first": the title names it already
+                        lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
+                lines.append(("Costs " + _cost_text(kind), cv.LIGHT))
             if isl.number == 2 and kind == ROAD:
                 lines.append(("Longest road counts.", cv.DARK))
             return lines
         if t >= sheet.JOKER and t < DIE:
-            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE),
-                    ("Turns one die into it, once a game.", cv.LIGHT)]
+            if t in self.targets:
+                why = ("Turns one die into it, once a game.", cv.LIGHT)
+            else:
+                why = (_sentence(self._why_not(t)), cv.GOLD)
+            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE), why]
         if t < RES:
             i = t - DIE
             marked = self.marks >> i & 1
@@ -710,6 +756,10 @@ def _cost_text(kind):
         if cost[r]:
             parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
     return ", ".join(parts)
+
+
+def _sentence(s):
+    return s[0].upper() + s[1:]
 
 
 def _joker_name(g, j):
