@@ -224,15 +224,15 @@ def draw(c, lay, game, p, cursor=None, can=None):
         # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
         # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
         # R5, whose builder may take Longest Road) slate grey on its border until built.
+        # Under the cursor its 3-pixel middle on a 7-pixel magenta band.
         st = _state(game, p, r, can)
-        grey = isl.number == 2 and r == GREY_ROAD
+        lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
         if r == cursor:
             _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-        if st == _LATER and not grey:
-            _road(c, x0, y0, x1, y1, cv.DARK, 5)
         else:
-            _road(c, x0, y0, x1, y1, cv.DEEP, 5)
-            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st], 3)
+            _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
+        if lit or r == cursor:
+            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st] if lit else cv.DARK, 3)
     n = isl.n_roads
     one = isl.number == 1
     for k in range(len(items)):
