@@ -16,9 +16,9 @@ right; menus and cards use the whole screen. Numbers are pixels:
 
 # (width, height, su, hu, per_row)
 _SIZES = (
-    (320, 240, 17, 30, 6),
-    (240, 240, 12, 22, 3),
-    (240, 135, 11, 18, 6),
+    (320, 240, 19, 33, 6),
+    (240, 240, 12, 25, 3),
+    (240, 135, 11, 19, 6),
 )
 _REACH = 9  # how far a site's badge and frame reach past its corner
 
