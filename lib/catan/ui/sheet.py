@@ -156,11 +156,13 @@ def _state(game, p, item, can):
 
 
 def _badge(c, x, y, kind, state, value):
-    # An item's silhouette, outlined in deep blue: white when built, gold when buildable, dim
-    # otherwise; Island One's printed value inside it (``value`` 0: none).
+    # An item's silhouette in deep blue, filled white when built, gold when buildable (one
+    # sprite less for the many not built yet); Island One's printed value inside it
+    # (``value`` 0: none).
     spr = _KIND_SPRITE[kind]
     c.sprite(x, y, spr, cv.DEEP)
-    c.sprite(x, y, spr + 1, (cv.WHITE, cv.GOLD, cv.DARK)[state])
+    if state != _LATER:
+        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD)
     if value:
         s = "%d" % value
         c.text(x + 7 - c.text_width(s) // 2, y + (2 if kind == KNIGHT else 6), s,
@@ -257,8 +259,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         else:
             c.fill_rect(x, y, _B, _B, cv.DARK)
             c.sprite(x + 1, y + 1, spr, cv.LIGHT)
-            if used:  # crossed out, as on paper
-                c.band(x + 1, y + 1, x + _B - 2, y + _B - 2, 2, cv.RED)
-                c.band(x + _B - 2, y + 1, x + 1, y + _B - 2, 2, cv.RED)
+            if used:  # crossed out, as on paper (the cross's ink lies 2 pixels in its cell)
+                c.sprite(x - 1, y - 1, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
             wg.frame(c, x, y, _B, _B)
