@@ -13,8 +13,8 @@ A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. 
 along their edges; sites sit on their corners and a hex's knight left of its centre with its
 joker on the right, so no badge covers another at any layout. Items are silhouettes (house,
 city, shield) in three clearly distinct states: built (white), buildable with the dice now
-(gold) and not yet (dim), with Island One's printed value inside; a joker is a card showing its
-resource: white while usable, dim while locked, crossed out in red once used.
+(gold) and not yet (deep blue), with Island One's printed value inside; a joker is a card
+showing its resource: white while usable, dim while locked, crossed out in red once used.
 """
 
 from catan import const
