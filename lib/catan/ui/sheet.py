@@ -18,7 +18,7 @@ showing its resource: white while usable, dim while locked, crossed out in red o
 """
 
 from catan import const
-from catan.maps import ANY, GREY_ROAD, KNIGHT
+from catan.maps import GREY_ROAD, KNIGHT
 from catan.ui import canvas as cv
 from catan.ui import sprites
 from catan.ui import widgets as wg
@@ -64,11 +64,10 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
-_B = const(14)  # the side of an item's badge and of a joker's card
-# An item's silhouette by kind (its inside is the next sprite); a joker's resource.
+_B = const(14)  # the side of an item's badge
+_CARD = const(16)  # the side of a joker's card: a die's sprite
+# An item's silhouette by kind (its inside is the next sprite).
 _KIND_SPRITE = (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT)
-_FACE_SPRITE = (sprites.MAP_BRICK, sprites.MAP_LUMBER, sprites.MAP_WOOL, sprites.MAP_GRAIN,
-                sprites.MAP_ORE)
 
 
 def _px(lay, u, v):
@@ -76,7 +75,7 @@ def _px(lay, u, v):
 
 
 def _knight_xy(lay, isl, item):
-    # Top-left of a knight's badge: left of the hex's centre, its joker to the right; a
+    # Top-left of a knight's badge: left of the hex's centre, its joker card to the right; a
     # desert holding two knights puts them side by side, their joker below them.
     geo = _GEOMETRY[isl.number][2]
     k = item - isl.n_roads - (len(isl.names) - len(geo))
@@ -99,7 +98,7 @@ def _joker_xy(lay, isl, j):
     y = lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
     if need & need - 1:  # two knights: below them, clear of the sites on the left corners
         return x - 3, y + _B + 1
-    return x + 1, y
+    return x - 1, y - 1
 
 
 def _road_box(x0, y0, x1, y1):
@@ -112,13 +111,14 @@ def box(lay, isl, target):
     """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
     if target >= JOKER:
         x, y = _joker_xy(lay, isl, target - JOKER)
-    elif target < isl.n_roads:
+        return x - 2, y - 2, _CARD + 4, _CARD + 4
+    if target < isl.n_roads:
         pts = _GEOMETRY[isl.number][0]
         o = 2 * (target + 1)
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
         return _road_box(x0, y0, x1, y1)
-    elif isl.kind(target) == KNIGHT:
+    if isl.kind(target) == KNIGHT:
         x, y = _knight_xy(lay, isl, target)
     else:
         pts = _GEOMETRY[isl.number][1]
@@ -251,15 +251,14 @@ def draw(c, lay, game, p, cursor=None, can=None):
         x += 2
         y += 2
         gives = isl.jokers[j][0]
-        spr = sprites.MAP_ANY if gives == ANY else _FACE_SPRITE[gives]
         used = game.joker_used(j, p)
         if game.joker_unlocked(j, p) and not used:
-            c.fill_rect(x, y, _B, _B, cv.WHITE)
-            c.sprite(x + 1, y + 1, spr, wg.FACE_COLOUR[gives])
+            c.fill_rect(x, y, _CARD, _CARD, cv.WHITE)
+            c.sprite(x, y, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])
         else:
-            c.fill_rect(x, y, _B, _B, cv.DARK)
-            c.sprite(x + 1, y + 1, spr, cv.LIGHT)
-            if used:  # crossed out, as on paper (the cross's ink lies 2 pixels in its cell)
-                c.sprite(x - 1, y - 1, sprites.CROSS, cv.RED)
+            c.fill_rect(x, y, _CARD, _CARD, cv.DARK)
+            c.sprite(x, y, wg.FACE_SPRITE[gives], cv.LIGHT)
+            if used:  # crossed out, as on paper
+                c.sprite(x, y, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
-            wg.frame(c, x, y, _B, _B)
+            wg.frame(c, x, y, _CARD, _CARD)
