@@ -86,7 +86,7 @@ def test_a_stray_press_on_die_one_does_not_reach_keep():
     assert s.cursor == tn.KEEP_B
     _keys(app, "y")
     assert s.cursor == 0  # road R0: looked at, not built (A refuses while rolling)
-    _keys(app, ",".join(["y"] * (len(s.stops) - s.stops.index(0))))
+    _keys(app, ",".join(["y"] * (len(s.stops()) - s.stops().index(0))))
     assert s.cursor == tn.DIE
 
 
@@ -116,7 +116,7 @@ def test_every_item_of_the_map_can_be_looked_at_and_a_refuses_what_cannot_be_bui
     k1 = isl.item("K1")  # built in the scene
     assert s.cursor == isl.item("R0")  # the first stop is still a buildable item
     seen = set()
-    for _ in range(len(s.stops)):  # Y goes round every stop once: the whole map is in it
+    for _ in range(len(s.stops())):  # Y goes round every stop once: the whole map is in it
         seen.add(s.cursor)
         _keys(app, "y")
     assert set(range(isl.n_items)) | {tn.sheet.JOKER + j for j in range(len(isl.jokers))} <= seen
@@ -132,11 +132,19 @@ def test_every_item_of_the_map_can_be_looked_at_and_a_refuses_what_cannot_be_bui
     _keys(app, "a")
     assert s.msg == "R2 needs road R0 first" and s.cursor == r2
     assert (list(g.roads), list(g.builds), g.spent, len(g.log)) == before
-    _keys(app, "x")  # X from the first stop still wraps round to End
+    k2_joker = tn.sheet.JOKER + 1  # K2 is not built: its joker is locked
+    while s.cursor != k2_joker:
+        _keys(app, "y")
+    _keys(app, "a")
+    assert s.msg == "build K2 first" and s.mode == 0
+    _keys(app, "x")  # X on the map steps back through it: K6 (K1's joker is a target)
+    assert s.cursor == isl.item("K6")
     while s.cursor != isl.item("R0"):
         _keys(app, "y")
-    _keys(app, "x")
+    _keys(app, "x")  # X from the first target still wraps round to End, as before
     assert s.cursor == tn.END_B
+    _keys(app, "y")  # and Y from End goes on to the rest of the map
+    assert s.cursor == isl.item("R1")
 
 
 def test_the_coachs_line_goes_when_the_player_acts():

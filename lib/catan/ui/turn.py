@@ -1,10 +1,11 @@
 """The turn screen: the current player's map, the dice tray, and every action of a turn.
 
-The cursor starts on a *target*, what is legal now: while rolling, the dice (A marks a die to
-re-roll or keeps it), Roll and Keep; while building, the items the dice pay for, the usable
-jokers, the gold trade, Undo and End. It also visits every other road, site, knight and joker
-of the map, built or not (after the map's targets while building, after Keep while rolling),
-to show its value, cost and what it still needs; A there refuses with the reason. Choosing a
+X and Y move the cursor among the *targets*, what is legal now: while rolling, the dice (A
+marks a die to re-roll or keeps it), Roll and Keep; while building, the items the dice pay
+for, the usable jokers, the gold trade, Undo and End. Y past the last target (Keep, End) goes
+on through every other road, site, knight and joker of the map, built or not, to show its
+value, cost and what it still needs (A there refuses with the reason), then round to the
+first target; X steps back. The joystick reaches every item of the map too. Choosing a
 joker asks for the die it changes (and for a "?" joker the resource); a trade asks for the
 resource. Ending an Island One turn with nothing built asks to confirm the X. A refused action
 shows its reason in the panel's foot and changes nothing.
@@ -73,7 +74,6 @@ class Turn:
         self.jdie = -1
         self.cursor = -1
         self.targets = []
-        self.stops = []  # where the cursor goes: the targets and the rest of the map
         self._memo_key = self._can_key = None
         self._memo = self._can = None
         self.retarget(True)
@@ -105,19 +105,6 @@ class Turn:
                 t.append(UNDO_B)
             t.append(END_B)
         self.targets = t
-        self.stops = t
-        if self.level is None and self.mode == _NORMAL and g.phase != OVER:
-            # the rest of the map: while building, after the map's targets (so X from the
-            # first one still wraps round to End); while rolling, after Keep
-            isl = g.island
-            rest = [i for i in range(isl.n_items) if i not in t]
-            rest += [sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
-            k = len(t)
-            if g.phase == BUILD:
-                k = 0
-                while t[k] < DIE:  # End comes last
-                    k += 1
-            self.stops = t[:k] + rest + t[k:]
         if self.level is not None:
             return  # a computer's cursor points at what it did last
         if home or self.cursor not in t:
@@ -130,6 +117,17 @@ class Turn:
                 self.cursor = t[0] if t[0] != UNDO_B else t[1]
             else:
                 self.cursor = t[0] if t else -1
+
+    def stops(self):
+        """Where Y takes the cursor: the targets, then, while a person plays freely, the rest
+        of the map."""
+        g = self.game
+        t = self.targets
+        if self.level is not None or self.mode != _NORMAL or g.phase == OVER:
+            return t
+        isl = g.island
+        return t + [i for i in range(isl.n_items) if i not in t] + [
+            sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
 
     def _joker_die_ok(self, i):
         g = self.game
@@ -218,10 +216,12 @@ class Turn:
         self.retarget()
 
     def move(self, step):
-        t = self.stops
+        old = self.cursor
+        # X from a target steps to the previous target (from the first round to the last);
+        # Y, and X on the rest of the map, step through every stop
+        t = self.targets if step < 0 and old in self.targets else self.stops()
         if len(t) < 2:
             return
-        old = self.cursor
         before = self._lines()
         i = t.index(old) if old in t else 0
         if i + step < 0 and self.game.phase == REROLL and self.mode == _NORMAL:
@@ -239,7 +239,7 @@ class Turn:
         hy = here[1] + here[3] // 2
         best = None
         score = 0
-        for t in self.stops:
+        for t in self.stops():
             r = self.region(t)
             if t == self.cursor or r is None:
                 continue
@@ -406,15 +406,10 @@ class Turn:
         # why A on a map item or joker that is not a target does nothing
         g = self.game
         if t < sheet.JOKER:
-            return g.why_sheet(t) or (g.why_build(t) if g.phase != REROLL else None) or \
-                "keep the dice first"
+            return g.why_build(t) or "keep the dice first"
         j = t - sheet.JOKER
-        if g.joker_used(j):
-            return "that joker is used"
-        if not g.joker_unlocked(j):
-            return "build %s first" % g.joker_knights(j)
-        if g.phase == ROLL:
-            return "roll the dice first"
+        if g.phase == ROLL or g.joker_used(j) or not g.joker_unlocked(j):
+            return g.why_joker(j, 0)
         return "keep the dice first" if g.phase == REROLL else "no free die it would change"
 
     def act(self, action):
