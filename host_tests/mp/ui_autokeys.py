@@ -21,9 +21,13 @@ def _move(screen, goal, out):
     t = screen.targets
     if goal not in t:
         raise ValueError("target %r is not offered (%r)" % (goal, t))
-    i = t.index(screen.cursor) if screen.cursor in t else 0
+    stops = screen.stops()
+    if screen.cursor not in t:  # looking at the map: on with Y, round to the targets
+        out.extend(["y"] * ((stops.index(goal) - stops.index(screen.cursor)) % len(stops)))
+        return
+    i = t.index(screen.cursor)
     j = t.index(goal)
-    ahead = j - i if j >= i else len(screen.stops()) - i + j
+    ahead = j - i if j >= i else len(stops) - i + j
     back = (i - j) % len(t)
     # while rolling, the cursor does not wrap backwards from die 1 (round to Keep)
     no_wrap = screen.game.phase == REROLL and screen.mode == 0

@@ -217,9 +217,12 @@ class Turn:
 
     def move(self, step):
         old = self.cursor
-        # X from a target steps to the previous target (from the first round to the last);
-        # Y, and X on the rest of the map, step through every stop
-        t = self.targets if step < 0 and old in self.targets else self.stops()
+        # Among the targets, as if the map had nothing else (X from the first round to the
+        # last); Y from the last target, and both keys on the rest of the map, through every
+        # stop (worked out only then: a key press on the device must stay cheap)
+        t = self.targets
+        if old not in t or step > 0 and old == t[-1]:
+            t = self.stops()
         if len(t) < 2:
             return
         before = self._lines()
