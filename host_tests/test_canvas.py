@@ -239,7 +239,8 @@ def test_cells_decode_to_source_art(module, name):
 
 def test_sprite_names():
     names = ["BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "ROAD", "SETTLEMENT", "CITY", "KNIGHT",
-             "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS"]
+             "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS", "MAP_SETTLEMENT",
+             "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN"]
     assert [getattr(sprites, n) for n in names] == list(range(len(names)))
     assert sprites.COUNT == len(names) and sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
 

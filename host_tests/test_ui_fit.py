@@ -125,17 +125,9 @@ def test_no_text_runs_off_the_screen_or_is_covered(w, h):
     assert not bad, "\n".join(bad)
 
 
-_CROWDED = pytest.mark.xfail(strict=True, reason=(
-    "issue 12, still open: the 18x18 badges of sites, knights and jokers do not fit apart in a "
-    "hex (44x36 pixels at 240x135): smaller map sprites or a new layout are needed"))
-
-
-@pytest.mark.parametrize("w,h,island", [
-    pytest.param(240, 135, 1, marks=_CROWDED), pytest.param(240, 240, 1, marks=_CROWDED),
-    (320, 240, 1), pytest.param(240, 135, 2, marks=_CROWDED),
-    pytest.param(240, 240, 2, marks=_CROWDED), pytest.param(320, 240, 2, marks=_CROWDED)])
+@pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
 def test_no_two_map_elements_overlap(w, h, island):
-    # sites, knights and jokers each show an 18x18 badge or card (their box without the cursor
+    # sites, knights and jokers each show a 14x14 badge or card (their box without the cursor
     # frame's margin): no two may share a pixel, or one hides part of the other
     lay = Layout(w, h)
     isl = Game(island, 1, SeededDice(1)).island

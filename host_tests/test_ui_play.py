@@ -1,6 +1,7 @@
 """What a player trips over (issue 13), key by key on the real app: the X confirmation, stray
-presses while rolling, the cursor after a build, the coach's line, key labels, settings on a
-four-button board, the hand-over on Continue, a saved game replaced by a new one, words."""
+presses while rolling, the cursor after a build, looking at any item of the map, the coach's
+line, key labels, settings on a four-button board, the hand-over on Continue, a saved game
+replaced by a new one, words."""
 
 import os
 import sys
@@ -80,10 +81,12 @@ def test_a_stray_press_on_die_one_does_not_reach_keep():
         assert s.cursor not in (tn.KEEP_B, tn.ROLL_B), key
         _keys(app, "a")
         assert app.game.phase == REROLL  # still rolling: die 1 marked or unmarked
-    # going forward still reaches Keep, and from Keep forward wraps to die 1
+    # going forward still reaches Keep; past Keep come the map's items, then die 1 again
     _keys(app, ",".join(["y"] * 7))
     assert s.cursor == tn.KEEP_B
     _keys(app, "y")
+    assert s.cursor == 0  # road R0: looked at, not built (A refuses while rolling)
+    _keys(app, ",".join(["y"] * (len(s.stops()) - s.stops().index(0))))
     assert s.cursor == tn.DIE
 
 
@@ -104,6 +107,44 @@ def test_after_a_build_the_cursor_is_not_on_undo():
     assert s.cursor == tn.END_B
     _keys(app, "a")  # a second A ends the turn, with the build
     assert g.turns[0] == 1 and g.track[0] == 1
+
+
+def test_every_item_of_the_map_can_be_looked_at_and_a_refuses_what_cannot_be_built():
+    app = _continue(ui_scenes._solo_build)
+    s, g = app.screen, app.game
+    isl = g.island
+    k1 = isl.item("K1")  # built in the scene
+    assert s.cursor == isl.item("R0")  # the first stop is still a buildable item
+    seen = set()
+    for _ in range(len(s.stops())):  # Y goes round every stop once: the whole map is in it
+        seen.add(s.cursor)
+        _keys(app, "y")
+    assert set(range(isl.n_items)) | {tn.sheet.JOKER + j for j in range(len(isl.jokers))} <= seen
+    while s.cursor != k1:
+        _keys(app, "y")
+    assert [line for line, _ in s._info()][:2] == ["Knight K1: 1 point", "Built"]
+    r2 = isl.item("R2")
+    while s.cursor != r2:
+        _keys(app, "y")
+    assert [line for line, _ in s._info()] == ["Road R2: 1 point", "Needs road R0 first",
+                                                 "Costs brick, lumber"]
+    before = (list(g.roads), list(g.builds), g.spent, len(g.log))
+    _keys(app, "a")
+    assert s.msg == "R2 needs road R0 first" and s.cursor == r2
+    assert (list(g.roads), list(g.builds), g.spent, len(g.log)) == before
+    k2_joker = tn.sheet.JOKER + 1  # K2 is not built: its joker is locked
+    while s.cursor != k2_joker:
+        _keys(app, "y")
+    _keys(app, "a")
+    assert s.msg == "build K2 first" and s.mode == 0
+    _keys(app, "x")  # X on the map steps back through it: K6 (K1's joker is a target)
+    assert s.cursor == isl.item("K6")
+    while s.cursor != isl.item("R0"):
+        _keys(app, "y")
+    _keys(app, "x")  # X from the first target still wraps round to End, as before
+    assert s.cursor == tn.END_B
+    _keys(app, "y")  # and Y from End goes on to the rest of the map
+    assert s.cursor == isl.item("R1")
 
 
 def test_the_coachs_line_goes_when_the_player_acts():

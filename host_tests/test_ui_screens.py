@@ -88,7 +88,7 @@ def _unscaled(data):
 def test_scenes_reach_the_screen_they_are_named_for():
     # A scene whose keys went astray would still render something: pin where each one lands.
     expect = {"title": "Title", "new_game_seats": "NewGame", "game_code": "TextEntry",
-              "turn_reroll": "Turn", "turn_refused": "Turn", "pause": "Pause",
+              "turn_reroll": "Turn", "turn_refused": "Turn", "turn_inspect": "Turn", "pause": "Pause",
               "sheet_island_one": "Scores", "sheet_island_two": "Scores", "hand_over": "HandOver",
               "turn_summary_one": "Turn", "turn_summary_two": "Turn",
               "sheets_island_one": "Sheets", "sheets_island_two": "Sheets",

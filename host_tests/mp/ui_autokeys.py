@@ -16,14 +16,19 @@ from catan.ui import turn as tn
 
 def _move(screen, goal, out):
     # Keys that bring the cursor to ``goal`` (the shorter way round), simulated on a copy
-    # of the target list; the screen itself moves when the keys are pressed.
+    # of the target list; the screen itself moves when the keys are pressed. Y past the last
+    # target goes through the rest of the map first; X stays among the targets.
     t = screen.targets
     if goal not in t:
         raise ValueError("target %r is not offered (%r)" % (goal, t))
-    i = t.index(screen.cursor) if screen.cursor in t else 0
+    stops = screen.stops()
+    if screen.cursor not in t:  # looking at the map: on with Y, round to the targets
+        out.extend(["y"] * ((stops.index(goal) - stops.index(screen.cursor)) % len(stops)))
+        return
+    i = t.index(screen.cursor)
     j = t.index(goal)
-    ahead = (j - i) % len(t)
-    back = len(t) - ahead
+    ahead = j - i if j >= i else len(stops) - i + j
+    back = (i - j) % len(t)
     # while rolling, the cursor does not wrap backwards from die 1 (round to Keep)
     no_wrap = screen.game.phase == REROLL and screen.mode == 0
     if ahead <= back or (no_wrap and back > i):

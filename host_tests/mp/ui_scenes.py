@@ -102,6 +102,7 @@ SCENES = (
     ("turn_joker_die", lambda: _game_store(_solo_build), "a,y,a"),
     ("turn_trade", lambda: _game_store(_solo_build), "a,y,y,a"),
     ("turn_confirm_x", lambda: _game_store(_solo_build), "a,x,a"),
+    ("turn_inspect", lambda: _game_store(_solo_build), "a,y,y,y,y,y,a"),
     ("turn_built", lambda: _game_store(_solo_build), "a,a"),
     ("turn_island_two", lambda: _game_store(lambda: _played(2, (HUMAN, 1, 2, 0), 5)), "a,a,t100"),
     ("turn_computer", lambda: _game_store(lambda: _played(1, (1, HUMAN), 3)), "a,t700,t700,t700"),

@@ -7,8 +7,8 @@ one, placed at the top left. The turn screen puts the map on the left and a pane
 right; menus and cards use the whole screen. Numbers are pixels:
 
 - ``su``, ``hu``: the map's lattice steps (half a hex side across, half a hex height down,
-  see ``sheet.py``); a site at the map's right edge reaches ``5 su + 11`` from the centre
-  (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom ``3 hu + 11``;
+  see ``sheet.py``); a site at the map's right edge reaches ``5 su + 9`` from the centre
+  (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom ``3 hu + 9``;
 - ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle;
 - ``px, py, pw, ph``: the panel; ``per_row``: dice per row in the panel's tray;
 - ``big``: titles in the large font (screens 200 pixels high or more).
@@ -16,11 +16,11 @@ right; menus and cards use the whole screen. Numbers are pixels:
 
 # (width, height, su, hu, per_row)
 _SIZES = (
-    (320, 240, 17, 30, 6),
-    (240, 240, 12, 22, 3),
-    (240, 135, 11, 18, 6),
+    (320, 240, 19, 33, 6),
+    (240, 240, 12, 25, 3),
+    (240, 135, 11, 19, 6),
 )
-_REACH = 11  # how far a site's badge and frame reach past its corner
+_REACH = 9  # how far a site's badge and frame reach past its corner
 
 
 class Layout:

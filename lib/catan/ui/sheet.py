@@ -9,9 +9,12 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
     draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
     box(lay, island, target)           # the rectangle a target covers, for partial redraws
 
-A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Items are drawn
-in three clearly distinct states: built (white), buildable with the dice now (gold, on a dark
-badge) and not yet (dim); a used joker is crossed out in red, a locked one is dimmed.
+A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
+along their edges; sites sit on their corners and a hex's knight left of its centre with its
+joker on the right, so no badge covers another at any layout. Items are silhouettes (house,
+city, shield) in three clearly distinct states: built (white), buildable with the dice now
+(gold) and not yet (deep blue), with Island One's printed value inside; a joker is a card
+showing its resource: white while usable, dim while locked, crossed out in red once used.
 """
 
 from catan import const
@@ -61,6 +64,10 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
+_B = const(14)  # the side of an item's badge
+_CARD = const(16)  # the side of a joker's card: a die's sprite
+# An item's silhouette by kind (its inside is the next sprite).
+_KIND_SPRITE = (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT)
 
 
 def _px(lay, u, v):
@@ -68,32 +75,30 @@ def _px(lay, u, v):
 
 
 def _knight_xy(lay, isl, item):
-    # Top-left of a knight's sprite: centred above its hex's joker card; a desert holding
-    # two knights puts them side by side.
+    # Top-left of a knight's badge: left of the hex's centre, its joker card to the right; a
+    # desert holding two knights puts them side by side, their joker below them.
     geo = _GEOMETRY[isl.number][2]
     k = item - isl.n_roads - (len(isl.names) - len(geo))
     hexi = geo[k]
-    x = lay.cx + _HEX_U[hexi] * lay.su - 8
-    y = lay.cy + _HEX_V[hexi] * lay.hu - 17
-    first = k
-    while first > 0 and geo[first - 1] == hexi:
-        first -= 1
-    if first != k:  # the second knight of a hex
-        x += 8
-    elif k + 1 < len(geo) and geo[k + 1] == hexi:  # the first of two
-        x -= 8
-    return x, y
+    x = lay.cx + _HEX_U[hexi] * lay.su - _B - 1
+    if k > 0 and geo[k - 1] == hexi:  # the second knight of a hex
+        x += _B + 2
+    return x, lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
 
 
 def _joker_xy(lay, isl, j):
-    # Top-left of joker j's card: below the (first) knight that unlocks it, on its hex.
+    # Top-left of joker j's card, on the hex of the (first) knight that unlocks it.
     need = isl.jokers[j][1]
     b = 0
     while not need >> b & 1:
         b += 1
     geo = _GEOMETRY[isl.number][2]
     hexi = geo[b - (len(isl.names) - len(geo))]
-    return lay.cx + _HEX_U[hexi] * lay.su - 8, lay.cy + _HEX_V[hexi] * lay.hu + 1
+    x = lay.cx + _HEX_U[hexi] * lay.su
+    y = lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
+    if need & need - 1:  # two knights: below them, clear of the sites on the left corners
+        return x - 3, y + _B + 1
+    return x - 1, y - 1
 
 
 def _road_box(x0, y0, x1, y1):
@@ -106,7 +111,7 @@ def box(lay, isl, target):
     """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
     if target >= JOKER:
         x, y = _joker_xy(lay, isl, target - JOKER)
-        return x - 3, y - 3, 22, 22
+        return x - 2, y - 2, _CARD + 4, _CARD + 4
     if target < isl.n_roads:
         pts = _GEOMETRY[isl.number][0]
         o = 2 * (target + 1)
@@ -119,9 +124,9 @@ def box(lay, isl, target):
         pts = _GEOMETRY[isl.number][1]
         b = target - isl.n_roads
         x, y = _px(lay, pts[2 * b], pts[2 * b + 1])
-        x -= 8
-        y -= 8
-    return x - 3, y - 3, 22, 22
+        x -= _B // 2
+        y -= _B // 2
+    return x - 2, y - 2, _B + 4, _B + 4
 
 
 _HALVES = {}  # (su, hu) -> the half widths of a hex's rows, top to bottom
@@ -150,14 +155,18 @@ def _state(game, p, item, can):
     return _OPEN if item in can else _LATER
 
 
-def _badge(c, x, y, spr, state, colour=None):
-    # A 16x16 sprite on a dark badge: white when built, gold when buildable, dim otherwise.
-    if state == _LATER:
-        c.sprite(x, y, spr, cv.DARK)
-        return
-    c.fill_rect(x - 1, y - 1, 18, 18, cv.DEEP)
-    c.sprite(x, y, spr, colour if colour is not None else
-             (cv.WHITE if state == _BUILT else cv.GOLD))
+def _badge(c, x, y, kind, state, value):
+    # An item's silhouette in deep blue, filled white when built, gold when buildable (one
+    # sprite less for the many not built yet); Island One's printed value inside it
+    # (``value`` 0: none).
+    spr = _KIND_SPRITE[kind]
+    c.sprite(x, y, spr, cv.DEEP)
+    if state != _LATER:
+        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD)
+    if value:
+        s = "%d" % value
+        c.text(x + 7 - c.text_width(s) // 2, y + (2 if kind == KNIGHT else 6), s,
+               cv.LIGHT if state == _LATER else cv.BLACK)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
@@ -217,43 +226,39 @@ def draw(c, lay, game, p, cursor=None, can=None):
         # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
         # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
         # R5, whose builder may take Longest Road) slate grey on its border until built.
+        # Under the cursor its 3-pixel middle on a 7-pixel magenta band.
         st = _state(game, p, r, can)
-        grey = isl.number == 2 and r == GREY_ROAD
+        lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
         if r == cursor:
             _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-        if st == _LATER and not grey:
-            _road(c, x0, y0, x1, y1, cv.DARK, 5)
         else:
-            _road(c, x0, y0, x1, y1, cv.DEEP, 5)
-            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st], 3)
+            _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
+        if lit or r == cursor:
+            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st] if lit else cv.DARK, 3)
     n = isl.n_roads
     one = isl.number == 1
     for k in range(len(items)):
         x, y, w, h, kind = items[k]
         if not c.visible(x, y, w, h):
             continue
-        st = _state(game, p, n + k, can)
-        _badge(c, x + 3, y + 3, wg.KIND_SPRITE[kind], st)
-        if one:  # the value printed on Island One's sheet, on the item's lower half
-            s = "%d" % isl.value(n + k)
-            tw = c.text_width(s)
-            c.fill_rect(x + 10 - tw // 2, y + 10, tw + 2, 10, cv.DARK if st == _LATER else cv.DEEP)
-            c.text(x + 11 - tw // 2, y + 11, s, (cv.WHITE, cv.GOLD, cv.LIGHT)[st])
+        _badge(c, x + 2, y + 2, kind, _state(game, p, n + k, can), one and isl.value(n + k))
         if n + k == cursor:
-            wg.frame(c, x + 2, y + 2, w - 4, h - 4)
+            wg.frame(c, x + 2, y + 2, _B, _B)
     for j in range(len(jokers)):
         x, y, w, h = jokers[j]
         if not c.visible(x, y, w, h):
             continue
+        x += 2
+        y += 2
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)
         if game.joker_unlocked(j, p) and not used:
-            c.fill_rect(x + 2, y + 2, 18, 18, cv.WHITE)
-            c.sprite(x + 3, y + 3, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])
+            c.fill_rect(x, y, _CARD, _CARD, cv.WHITE)
+            c.sprite(x, y, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])
         else:
-            c.fill_rect(x + 2, y + 2, 18, 18, cv.DARK)
-            c.sprite(x + 3, y + 3, wg.FACE_SPRITE[gives], cv.LIGHT)
-            if used:
-                c.sprite(x + 3, y + 3, sprites.CROSS, cv.RED)
+            c.fill_rect(x, y, _CARD, _CARD, cv.DARK)
+            c.sprite(x, y, wg.FACE_SPRITE[gives], cv.LIGHT)
+            if used:  # crossed out, as on paper
+                c.sprite(x, y, sprites.CROSS, cv.RED)
         if JOKER + j == cursor:
-            wg.frame(c, x + 2, y + 2, w - 4, h - 4)
+            wg.frame(c, x, y, _CARD, _CARD)

@@ -1,11 +1,14 @@
 """The turn screen: the current player's map, the dice tray, and every action of a turn.
 
-The cursor moves only among *targets* that are legal now: while rolling, the dice (A marks a
-die to re-roll or keeps it), Roll and Keep; while building, the items the dice pay for, the
-usable jokers, the gold trade, Undo and End. Choosing a joker asks for the die it changes
-(and for a "?" joker the resource); a trade asks for the resource. Ending an Island One turn
-with nothing built asks to confirm the X. A refused action shows its reason in the panel's
-foot and changes nothing.
+X and Y move the cursor among the *targets*, what is legal now: while rolling, the dice (A
+marks a die to re-roll or keeps it), Roll and Keep; while building, the items the dice pay
+for, the usable jokers, the gold trade, Undo and End. Y past the last target (Keep, End) goes
+on through every other road, site, knight and joker of the map, built or not, to show its
+value, cost and what it still needs (A there refuses with the reason), then round to the
+first target; X steps back. The joystick reaches every item of the map too. Choosing a
+joker asks for the die it changes (and for a "?" joker the resource); a trade asks for the
+resource. Ending an Island One turn with nothing built asks to confirm the X. A refused action
+shows its reason in the panel's foot and changes nothing.
 
 A computer seat plays here too, one action per step at the chosen animation speed, its
 cursor on what it acts on; any key finishes its turn at once.
@@ -115,6 +118,17 @@ class Turn:
             else:
                 self.cursor = t[0] if t else -1
 
+    def stops(self):
+        """Where Y takes the cursor: the targets, then, while a person plays freely, the rest
+        of the map."""
+        g = self.game
+        t = self.targets
+        if self.level is not None or self.mode != _NORMAL or g.phase == OVER:
+            return t
+        isl = g.island
+        return t + [i for i in range(isl.n_items) if i not in t] + [
+            sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
+
     def _joker_die_ok(self, i):
         g = self.game
         if g.island.jokers[self.joker][0] != ANY:
@@ -202,10 +216,15 @@ class Turn:
         self.retarget()
 
     def move(self, step):
+        old = self.cursor
+        # Among the targets, as if the map had nothing else (X from the first round to the
+        # last); Y from the last target, and both keys on the rest of the map, through every
+        # stop (worked out only then: a key press on the device must stay cheap)
         t = self.targets
+        if old not in t or step > 0 and old == t[-1]:
+            t = self.stops()
         if len(t) < 2:
             return
-        old = self.cursor
         before = self._lines()
         i = t.index(old) if old in t else 0
         if i + step < 0 and self.game.phase == REROLL and self.mode == _NORMAL:
@@ -223,7 +242,7 @@ class Turn:
         hy = here[1] + here[3] // 2
         best = None
         score = 0
-        for t in self.targets:
+        for t in self.stops():
             r = self.region(t)
             if t == self.cursor or r is None:
                 continue
@@ -252,14 +271,19 @@ class Turn:
             if r:
                 app.refresh(*r)
         self._info_changed(before)
+        a = self._dice_shown(old)
+        b = self._dice_shown(self.cursor)
+        for i in range(6):
+            if (a ^ b) >> i & 1:
+                x, y = self._die_xy(i)
+                app.refresh(x, y, 18, 18)
+
+    def _dice_shown(self, t):
+        # the dice the tray frames: those a build under the cursor (``t``) would spend
         g = self.game
-        if g.phase == BUILD and self.mode == _NORMAL:
-            a = g.cost(old) if 0 <= old < sheet.JOKER and old in self.targets else 0
-            b = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
-            for i in range(6):
-                if (a ^ b) >> i & 1:
-                    x, y = self._die_xy(i)
-                    app.refresh(x, y, 18, 18)
+        if g.phase == BUILD and self.mode == _NORMAL and 0 <= t < sheet.JOKER and t in self.targets:
+            return g.cost(t)
+        return 0
 
     def _lines(self):
         # The info lines as drawn: wrapped to the panel, as many as fit above the track.
@@ -371,6 +395,8 @@ class Turn:
                 self.retarget(True)
             else:
                 self.act(("end",))
+        elif 0 <= t < DIE and t not in self.targets:
+            self.say(self._why_not(t))
         elif t >= sheet.JOKER:
             self.joker = t - sheet.JOKER
             self.mode = _PICK_DIE
@@ -378,6 +404,16 @@ class Turn:
             self.retarget(True)
         elif t >= 0:
             self.act(("build", t))
+
+    def _why_not(self, t):
+        # why A on a map item or joker that is not a target does nothing
+        g = self.game
+        if t < sheet.JOKER:
+            return g.why_build(t) or "keep the dice first"
+        j = t - sheet.JOKER
+        if g.phase == ROLL or g.joker_used(j) or not g.joker_unlocked(j):
+            return g.why_joker(j, 0)
+        return "keep the dice first" if g.phase == REROLL else "no free die it would change"
 
     def act(self, action):
         """Carry out a human action through the app (which saves it); show a refusal."""
@@ -430,7 +466,7 @@ class Turn:
         if g.phase == REROLL:
             yours = ("roll", self.marks) if self.marks else ("stop",)
         elif g.phase == BUILD and self.mode == _NORMAL:
-            if 0 <= t < sheet.JOKER:
+            if 0 <= t < sheet.JOKER and t in self.targets:
                 yours = ("build", t)
             elif t == END_B:
                 yours = ("end",)
@@ -597,9 +633,7 @@ class Turn:
     def _paint_tray(self, c):
         g = self.game
         n = g.dice_count()
-        cost = 0
-        if g.phase == BUILD and self.mode == _NORMAL and self.cursor in self.targets:
-            cost = g.cost(self.cursor) if 0 <= self.cursor < sheet.JOKER else 0
+        cost = self._dice_shown(self.cursor)
         for i in range(6):
             x, y = self._die_xy(i)
             if not c.visible(x - 2, y - 2, 22, 22):
@@ -660,14 +694,24 @@ class Turn:
                 worth = "%d point%s" % (value, "" if value == 1 else "s")
             else:
                 worth = "%d VP" % value if value else "no VP"
-            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE),
-                     ("Costs " + _cost_text(kind), cv.LIGHT)]
+            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE)]
+            if g.is_built(t):
+                lines.append(("Built", cv.SKY))
+            else:
+                if t not in self.targets:
+                    why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
+                    if why:  # "R2 needs road R0 first": the title names it already
+                        lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
+                lines.append(("Costs " + _cost_text(kind), cv.LIGHT))
             if isl.number == 2 and kind == ROAD:
                 lines.append(("Longest road counts.", cv.DARK))
             return lines
         if t >= sheet.JOKER and t < DIE:
-            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE),
-                    ("Turns one die into it, once a game.", cv.LIGHT)]
+            if t in self.targets:
+                why = ("Turns one die into it, once a game.", cv.LIGHT)
+            else:
+                why = (_sentence(self._why_not(t)), cv.GOLD)
+            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE), why]
         if t < RES:
             i = t - DIE
             marked = self.marks >> i & 1
@@ -703,6 +747,10 @@ def _cost_text(kind):
         if cost[r]:
             parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
     return ", ".join(parts)
+
+
+def _sentence(s):
+    return s[0].upper() + s[1:]
 
 
 def _joker_name(g, j):
