@@ -185,6 +185,31 @@ def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees):
         assert p.heap()["total"] == 245_888
 
 
+def test_the_thumb_line_expander_equals_the_python_one_on_the_device(trees):
+    with make_pico(trees) as p:
+        p.safe_boot()
+        out = p.exec(EXPANDERS)
+        assert "NATIVE True SAME 5" in out, out
+
+
+EXPANDERS = """
+import st7789
+src = bytes((i * 7 + (i >> 5)) & 255 for i in range(2048))
+lut = bytes(range(64, 96))
+same = 0
+for first, n, rows, stride, odd in ((0, 160, 1, 160, 0), (3, 2, 7, 9, 1), (100, 0, 3, 120, 1),
+                                    (41, 1, 40, 20, 0), (7, 120, 2, 121, 1)):
+    a = bytearray(2 * (2 * n + odd) * rows)
+    b = bytearray(len(a))
+    pa = [first, n, rows, stride, odd]
+    pb = list(pa)
+    st7789.expand_asm(a, src, lut, __import__("array").array("i", pa))
+    st7789.expand_py(b, src, lut, pb)
+    same += a == b
+print("NATIVE", st7789.NATIVE, "SAME", same)
+"""
+
+
 # -- the game on the device ------------------------------------------------------------------------
 
 def test_new_game_roll_and_cursor_moves_on_the_device(trees):
