@@ -80,6 +80,22 @@ def fast_peripherals(hw):
         pass
 
 
+def spi_registers(hw, spi_id):
+    """The address of SPI block ``spi_id``'s registers on an RP2040 or RP2350 (datasheets,
+    address maps), where the display driver writes pixels itself; None elsewhere, or with
+    hardware that has no registers (the host tests' fakes: the driver then uses ``spi.write``)."""
+    import sys
+
+    if not hasattr(hw, "mem32"):
+        return None
+    chip = getattr(sys.implementation, "_machine", "")
+    for name, blocks in (("RP2040", (0x4003C000, 0x40040000)),
+                         ("RP2350", (0x40080000, 0x40088000))):
+        if name in chip:
+            return blocks[spi_id]
+    return None
+
+
 def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
     import st7789
 
@@ -101,7 +117,7 @@ def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
         bl = blpin
     return st7789.ST7789(spi, dc, cs, w, h, madctl=madctl, xoff=xo, yoff=yo, bgr=d["bgr"],
                          invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut,
-                         init=init)
+                         init=init, regs=spi_registers(hw, s["id"]))
 
 
 class _PowerUp:

@@ -1,6 +1,6 @@
 """firmware/st7789.py under real MicroPython with fake hardware: the decoded SPI stream equals the
-FbCanvas render, and timings are printed. (The Thumb expander, st7789_asm, needs the rp2 port's
-inline assembler: host_tests/test_emu_pico.py checks it against the Python one on the device.)
+FbCanvas render, and timings are printed. (The Thumb pixel writer, st7789_asm, needs the rp2
+port's inline assembler and SPI registers: host_tests/test_emu_pico.py checks it on the device.)
 
 Run by host_tests/test_micropython.py (firmware/ is on the path after build/mpy); prints ALL-OK last.
 """
@@ -18,7 +18,7 @@ H = 135
 XO = 40
 YO = 53
 
-print("native:", st7789.NATIVE)
+print("native pixel writer:", st7789.send is not None)
 lut = lut565()
 buf = bytearray(((W + 1) >> 1) * H)
 c = FbCanvas(W, H, buf)
@@ -52,7 +52,7 @@ def bench(reps):
         p[4] = 0
         for _ in range(H):
             p[2] = 1
-            st7789.expand(a, buf, lut, p)
+            st7789.expand_py(a, buf, lut, p)
             p[0] += W // 2
     return time.ticks_diff(time.ticks_us(), t) // reps
 
