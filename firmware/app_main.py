@@ -162,7 +162,11 @@ def _battery(board, hw):
 def _fb_canvas(w, h, buf):
     from catan.ui.fb_canvas import FbCanvas
 
-    return FbCanvas(w, h, buf)
+    try:
+        from fb_viper import cells  # text and sprites natively
+    except Exception:  # no native emitter: the canvas's Python way
+        cells = None
+    return FbCanvas(w, h, buf, cells)
 
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,

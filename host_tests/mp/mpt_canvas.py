@@ -137,8 +137,49 @@ def check_no_allocation():
     assert after == before, "draw calls allocated %d bytes" % (after - before)
 
 
+def check_native():
+    # The device's native text and sprite drawer (firmware/fb_viper.py: viper, so the unix
+    # port only) gives the Python way's pixels and dirty rectangles, clipped or not, and
+    # allocates nothing.
+    try:
+        from fb_viper import cells
+    except Exception:  # no native emitter (the wasm port)
+        print("no viper: native cells not checked")
+        return
+    texts = ("Score 42: {gold}", "two\nlines", "caf\u00e9 \u00e9t\u00e9", "")
+    for w, h in ((240, 135), (241, 40)):
+        a = FbCanvas(w, h)
+        b = FbCanvas(w, h, cells=cells)
+        for clip in (None, (0, 0, w, h), (3, 5, 17, 9), (50, 0, 1, 135), (100, 30, 90, 4)):
+            pens = []
+            for c in (a, b):
+                if clip:
+                    c.set_clip(*clip)
+                canvas_scene.draw(c)
+                y = 0
+                for s in texts:
+                    for f in (font_small, font_large):
+                        pens.append((c.text(w - 60, y, s, cv.GOLD, f), c.text(-3, y + 2, s, cv.RED, f)))
+                        y += 7
+                c.sprite(w - 9, h - 5, sprites.KNIGHT, cv.BLACK)
+                c.sprite(-4, 20, sprites.CROSS, cv.WHITE)
+                c.reset_clip()
+            assert pens[:len(pens) // 2] == pens[len(pens) // 2:], pens
+            assert a.buffer == b.buffer, (w, h, clip)
+            assert a.take_dirty() == b.take_dirty(), (w, h, clip)
+    b.text(3, 3, texts[0], cv.WHITE)
+    b.sprite(50, 80, sprites.KNIGHT, cv.BLACK)
+    gc.collect()
+    before = gc.mem_alloc()
+    b.text(3, 3, texts[0], cv.WHITE)
+    b.text(3, 3, texts[0], cv.WHITE, font_large)
+    b.sprite(50, 80, sprites.KNIGHT, cv.BLACK)
+    assert gc.mem_alloc() == before, "native draws allocated %d bytes" % (gc.mem_alloc() - before)
+
+
 if len(sys.argv) > 1:
     scene_dumps(sys.argv[1:])
+check_native()
 check_buffer_layout()
 check_dirty()
 check_text()

@@ -406,12 +406,7 @@ class Canvas:
             i += 1
             if code == 10:  # end of a line: mark what it covered
                 if pen > x and self._track:
-                    x0 = max(x, cx0)
-                    x1 = min(pen - sp, cx1)
-                    y0 = max(y, self._cy0)
-                    y1 = min(y + h, self._cy1)
-                    if x0 < x1 and y0 < y1:
-                        self._mark(x0, y0, x1, y1)
+                    self._mark_clipped(x, y, pen - sp, y + h)
                 if i <= n:
                     pen = x
                     y += f.LINE
@@ -436,14 +431,17 @@ class Canvas:
         w = f.WIDTHS[index]
         h = f.HEIGHT
         self._draw_cell(f, index, x, y, w, c)
-        if not self._track:
-            return
-        x1 = min(x + w, self._cx1)
-        y1 = min(y + h, self._cy1)
-        x = max(x, self._cx0)
-        y = max(y, self._cy0)
-        if x < x1 and y < y1:
-            self._mark(x, y, x1, y1)
+        if self._track:
+            self._mark_clipped(x, y, x + w, y + h)
+
+    def _mark_clipped(self, x0, y0, x1, y1):
+        # Mark the part of a rectangle (exclusive corners) inside the clip, if any.
+        x0 = max(x0, self._cx0)
+        y0 = max(y0, self._cy0)
+        x1 = min(x1, self._cx1)
+        y1 = min(y1, self._cy1)
+        if x0 < x1 and y0 < y1:
+            self._mark(x0, y0, x1, y1)
 
     def _draw_cell(self, f, g, x, y, w, c):
         # Inside the clip: the back end's fast path. Partly inside: runs clipped here.

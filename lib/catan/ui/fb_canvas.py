@@ -14,9 +14,14 @@ RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a 
 the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
 the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
 release; a draw allocates nothing.
+
+On the device the canvas is given ``cells``, a native drawer of a line of cells (the device's
+``fb_viper.cells``): text and sprites then go through it, a line a call, clipped there, with the
+same pixels (a glyph: about 10 us instead of 250), and the cell FrameBuffers above are not made.
 """
 
 import framebuf
+from array import array
 
 from catan.ui.canvas import Canvas
 
@@ -28,13 +33,22 @@ class FbCanvas(Canvas):
     before the heap fragments); it needs ``(width + 1) // 2 * height`` bytes.
     """
 
-    def __init__(self, width, height, buf=None):
-        Canvas.__init__(self, width, height)
+    def __init__(self, width, height, buf=None, cells=None):
         if buf is None:
             buf = bytearray(((width + 1) >> 1) * height)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
+        self._native = cells
+        if cells is not None:
+            # its arguments (see fb_viper.cells): the count, the colour, the clip (kept up to
+            # date by set_clip and reset_clip), the buffer's stride, the sheet's shape
+            self._np = array("i", (0,) * 12)
+            self._np[6] = (width + 1) >> 1
+            self._code = bytearray(1)  # a sprite's code
+        Canvas.__init__(self, width, height)
         self._row = self.fb.hline
+        if cells is not None:
+            return
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
         # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
@@ -47,6 +61,60 @@ class FbCanvas(Canvas):
         self._sprite_cells = self._cells(self.sheet)
         self._ink = -1  # the colour the palette holds
         self._key = 0
+
+    def set_clip(self, x, y, w, h):
+        Canvas.set_clip(self, x, y, w, h)
+        self._native_clip()
+
+    def reset_clip(self):
+        Canvas.reset_clip(self)
+        self._native_clip()
+
+    def _native_clip(self):
+        if self._native is not None:
+            p = self._np
+            p[2] = self._cx0
+            p[3] = self._cy0
+            p[4] = self._cx1
+            p[5] = self._cy1
+
+    def _native_sheet(self, f, n, c):
+        # the arguments of a native draw of ``n`` cells of sheet ``f`` in colour ``c``
+        p = self._np
+        p[0] = n
+        p[1] = c
+        p[7] = f.FIRST
+        p[8] = f.COUNT
+        p[9] = f.SPACING
+        p[10] = f.HEIGHT
+        p[11] = f.BPR
+        return p
+
+    def text(self, x, y, s, c, font=None):
+        native = self._native
+        if native is None:
+            return Canvas.text(self, x, y, s, c, font)
+        f = font or self.font
+        p = self._native_sheet(f, 0, c)
+        start = 0
+        while True:  # a line a call (a newline continues at x, a line lower)
+            end = s.find("\n", start)
+            line = s if not start and end < 0 else s[start:end if end >= 0 else len(s)]
+            p[0] = len(line)
+            pen = native(p, self.buffer, line, f.WIDTHS, f.DATA, x, y)
+            if self._track and pen > x:
+                self._mark_clipped(x, y, pen - f.SPACING, y + f.HEIGHT)
+            if end < 0:
+                return pen
+            start = end + 1
+            y += f.LINE
+
+    def _draw_cell(self, f, g, x, y, w, c):
+        if self._native is None:
+            Canvas._draw_cell(self, f, g, x, y, w, c)
+            return
+        self._code[0] = f.FIRST + g
+        self._native(self._native_sheet(f, 1, c), self.buffer, self._code, f.WIDTHS, f.DATA, x, y)
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
