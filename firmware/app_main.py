@@ -163,10 +163,10 @@ def _fb_canvas(w, h, buf):
     from catan.ui.fb_canvas import FbCanvas
 
     try:
-        from fb_viper import cells  # text and sprites natively
+        import fb_viper  # text, sprites and runs of rows natively
     except Exception:  # no native emitter: the canvas's Python way
-        cells = None
-    return FbCanvas(w, h, buf, cells)
+        fb_viper = None
+    return FbCanvas(w, h, buf, fb_viper)
 
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,

@@ -76,3 +76,61 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
                 row += 1
         pen += w + p[9]
     return pen
+
+
+# Horizontal runs of colour p[1] on consecutive rows, clipped to columns p[2]..p[4]: p[0] rows
+# from row p[7] (inside the clip), p[6] the buffer's bytes per row. With p[11] = 0, a shape
+# symmetric about column x (Canvas.spans): row k runs x - h .. x + h for h = halves[p[8] + k].
+# Else a thick line (Canvas.band): p[11] pixels from x on the first row; the left end then
+# moves by floor((dx * k + p[9]) / p[10]) after k rows (p[9] the remainder of the first row,
+# 0 <= p[9] < p[10]).
+@micropython.viper
+def rows(p: ptr32, buf: ptr8, halves: ptr8, x: int, dx: int):  # noqa: F821
+    n = p[0]
+    c = p[1]
+    cx0 = p[2]
+    cx1 = p[4]
+    stride = p[6]
+    q = p[7] * stride
+    k = p[8]
+    r = p[9]
+    dy = p[10]
+    thick = p[11]
+    hi = c << 4
+    cc = c | hi
+    a = x
+    b = x
+    while n > 0:
+        if thick:
+            b = a + thick
+        else:
+            h = halves[k]
+            k += 1
+            a = x - h
+            b = x + h + 1
+        left = a if a > cx0 else cx0
+        end = b if b < cx1 else cx1
+        if left < end:
+            if left & 1:  # a lone pixel in a byte's low nibble
+                o = q + (left >> 1)
+                buf[o] = (buf[o] & 0xF0) | c
+                left += 1
+            if left < end and end & 1:  # and in a byte's high nibble
+                o = q + ((end - 1) >> 1)
+                buf[o] = (buf[o] & 0x0F) | hi
+                end -= 1
+            o = q + (left >> 1)
+            stop = q + (end >> 1)
+            while o < stop:
+                buf[o] = cc
+                o += 1
+        if thick:
+            r += dx
+            while r >= dy:
+                r -= dy
+                a += 1
+            while r < 0:
+                r += dy
+                a -= 1
+        q += stride
+        n -= 1

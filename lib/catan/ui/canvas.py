@@ -263,10 +263,15 @@ class Canvas:
         """A shape symmetric about column ``x``: row ``y + k`` runs from ``x - halves[k]`` to
         ``x + halves[k]`` (a hex, a diamond). One call instead of an ``hline`` per row: only
         the rows inside the clip are visited."""
-        cx0 = self._cx0
-        cx1 = self._cx1
         k0 = max(0, self._cy0 - y)
         k1 = min(len(halves), self._cy1 - y)
+        if k0 < k1:
+            self._span_rows(x, y, halves, k0, k1, c)
+
+    def _span_rows(self, x, y, halves, k0, k1, c):
+        # rows k0 .. k1 - 1 of ``spans`` (inside the clip; a back end may draw them natively)
+        cx0 = self._cx0
+        cx1 = self._cx1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
@@ -297,16 +302,22 @@ class Canvas:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
         dy = y1 - y0
-        half = dy >> 1 if dx >= 0 else -(dy >> 1)
+        ya = max(y0, self._cy0)
+        yb = min(y1 + 1, self._cy1)
+        if ya < yb:
+            # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
+            self._band_rows(x0 - thick // 2, y0, dx, dy, dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb,
+                            thick, c)
+
+    def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
+        # rows ya .. yb - 1 of ``band`` (inside the clip; a back end may draw them natively)
         cx0 = self._cx0
         cx1 = self._cx1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
-        ya = max(y0, self._cy0)
-        yb = min(y1 + 1, self._cy1)
         for y in range(ya, yb):
-            a = x0 + (dx * (y - y0) + half) // dy - thick // 2
+            a = x0 + (dx * (y - y0) + half) // dy
             b = a + thick
             if a < cx0:
                 a = cx0

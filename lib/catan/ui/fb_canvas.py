@@ -15,9 +15,11 @@ the device). Other fonts (the large one, loaded on demand and forgotten: nothing
 the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
 release; a draw allocates nothing.
 
-On the device the canvas is given ``cells``, a native drawer of a line of cells (the device's
-``fb_viper.cells``): text and sprites then go through it, a line a call, clipped there, with the
-same pixels (a glyph: about 10 us instead of 250), and the cell FrameBuffers above are not made.
+On the device the canvas is given ``native``, the device's viper drawing routines (the module
+firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
+clipped there; a glyph about 10 us instead of 250), and the cell FrameBuffers above are then
+not made; and the rows of ``spans`` and ``band`` (``rows``: one call, not an ``hline`` and a
+loop round in Python per row) while nothing is tracked (``track(False)``, as App.draw paints).
 """
 
 import framebuf
@@ -33,13 +35,13 @@ class FbCanvas(Canvas):
     before the heap fragments); it needs ``(width + 1) // 2 * height`` bytes.
     """
 
-    def __init__(self, width, height, buf=None, cells=None):
+    def __init__(self, width, height, buf=None, native=None):
         if buf is None:
             buf = bytearray(((width + 1) >> 1) * height)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
-        self._native = cells
-        if cells is not None:
+        self._native = native
+        if native is not None:
             # its arguments (see fb_viper.cells): the count, the colour, the clip (kept up to
             # date by set_clip and reset_clip), the buffer's stride, the sheet's shape
             self._np = array("i", (0,) * 12)
@@ -47,7 +49,7 @@ class FbCanvas(Canvas):
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
         self._row = self.fb.hline
-        if cells is not None:
+        if native is not None:
             return
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
@@ -101,7 +103,7 @@ class FbCanvas(Canvas):
             end = s.find("\n", start)
             line = s if not start and end < 0 else s[start:end if end >= 0 else len(s)]
             p[0] = len(line)
-            pen = native(p, self.buffer, line, f.WIDTHS, f.DATA, x, y)
+            pen = native.cells(p, self.buffer, line, f.WIDTHS, f.DATA, x, y)
             if self._track and pen > x:
                 self._mark_clipped(x, y, pen - f.SPACING, y + f.HEIGHT)
             if end < 0:
@@ -109,12 +111,40 @@ class FbCanvas(Canvas):
             start = end + 1
             y += f.LINE
 
+    def _span_rows(self, x, y, halves, k0, k1, c):
+        if self._native is None or self._track:  # (the Python way marks what it draws)
+            Canvas._span_rows(self, x, y, halves, k0, k1, c)
+            return
+        p = self._np
+        p[0] = k1 - k0
+        p[1] = c
+        p[7] = y + k0
+        p[8] = k0
+        p[11] = 0
+        self._native.rows(p, self.buffer, halves, x, 0)
+
+    def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
+        if self._native is None or self._track or thick <= 0:
+            Canvas._band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c)
+            return
+        n = dx * (ya - y0) + half
+        q = n // dy  # (not divmod: no tuple)
+        p = self._np
+        p[0] = yb - ya
+        p[1] = c
+        p[7] = ya
+        p[9] = n - q * dy
+        p[10] = dy
+        p[11] = thick
+        self._native.rows(p, self.buffer, self._code, x0 + q, dx)
+
     def _draw_cell(self, f, g, x, y, w, c):
         if self._native is None:
             Canvas._draw_cell(self, f, g, x, y, w, c)
             return
         self._code[0] = f.FIRST + g
-        self._native(self._native_sheet(f, 1, c), self.buffer, self._code, f.WIDTHS, f.DATA, x, y)
+        self._native.cells(self._native_sheet(f, 1, c), self.buffer, self._code, f.WIDTHS, f.DATA,
+                           x, y)
 
     def _fill(self, x, y, w, h, c):
         self.fb.fill_rect(x, y, w, h, c)
