@@ -11,7 +11,7 @@ import micropython
 
 
 # p: an array("i") [``n``, colour, clip x0, y0, x1, y1 (exclusive), the buffer's bytes per
-# row, the sheet's FIRST, COUNT, SPACING, HEIGHT, BPR] (no negative numbers: viper reads them
+# row, the sheet's FIRST, COUNT, SPACING, HEIGHT, BPR, ...] (no negative numbers: viper reads them
 # unsigned); buf: the GS4_HMSB buffer; s: the codes (``n`` characters of a str without
 # newlines, or bytes); widths, data: the sheet's WIDTHS and DATA (see catan/ui/canvas.py);
 # x, y: where the first cell goes. Draws the set bits of each cell inside the clip in the
@@ -61,16 +61,24 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
             o = (g * h + row) * bpr
             q0 = (y + row) * stride
             while row < r1:
-                col = a
-                while col < b:
-                    if data[o + (col >> 3)] & (128 >> (col & 7)):
-                        xx = pen + col
-                        q = q0 + (xx >> 1)
-                        if xx & 1:
-                            buf[q] = (buf[q] & 0xF0) | c
-                        else:
-                            buf[q] = (buf[q] & 0x0F) | hi
-                    col += 1
+                v = data[o]  # the row's bits, column 0 the highest
+                j = 1
+                while j < bpr:
+                    v = (v << 8) | data[o + j]
+                    j += 1
+                if v:
+                    m = 1 << (8 * bpr - 1 - a)
+                    xx = pen + a
+                    end = pen + b
+                    while xx < end:
+                        if v & m:
+                            q = q0 + (xx >> 1)
+                            if xx & 1:
+                                buf[q] = (buf[q] & 0xF0) | c
+                            else:
+                                buf[q] = (buf[q] & 0x0F) | hi
+                        m >>= 1
+                        xx += 1
                 o += bpr
                 q0 += stride
                 row += 1
@@ -79,11 +87,11 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
 
 
 # Horizontal runs of colour p[1] on consecutive rows, clipped to columns p[2]..p[4]: p[0] rows
-# from row p[7] (inside the clip), p[6] the buffer's bytes per row. With p[11] = 0, a shape
-# symmetric about column x (Canvas.spans): row k runs x - h .. x + h for h = halves[p[8] + k].
-# Else a thick line (Canvas.band): p[11] pixels from x on the first row; the left end then
-# moves by floor((dx * k + p[9]) / p[10]) after k rows (p[9] the remainder of the first row,
-# 0 <= p[9] < p[10]).
+# from row p[12] (inside the clip), p[6] the buffer's bytes per row. With p[16] = 0, a shape
+# symmetric about column x (Canvas.spans): row k runs x - h .. x + h for h = halves[p[13] + k].
+# Else a thick line (Canvas.band): p[16] pixels from x on the first row; the left end then
+# moves by floor((dx * k + p[14]) / p[15]) after k rows (p[14] the remainder of the first row,
+# 0 <= p[14] < p[15]).
 @micropython.viper
 def rows(p: ptr32, buf: ptr8, halves: ptr8, x: int, dx: int):  # noqa: F821
     n = p[0]
@@ -91,11 +99,11 @@ def rows(p: ptr32, buf: ptr8, halves: ptr8, x: int, dx: int):  # noqa: F821
     cx0 = p[2]
     cx1 = p[4]
     stride = p[6]
-    q = p[7] * stride
-    k = p[8]
-    r = p[9]
-    dy = p[10]
-    thick = p[11]
+    q = p[12] * stride
+    k = p[13]
+    r = p[14]
+    dy = p[15]
+    thick = p[16]
     hi = c << 4
     cc = c | hi
     a = x

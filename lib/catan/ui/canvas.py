@@ -230,10 +230,16 @@ class Canvas:
 
     def fill_rect(self, x, y, w, h, c):
         """Fill a rectangle with colour index ``c``."""
-        x1 = min(x + w, self._cx1)
-        y1 = min(y + h, self._cy1)
-        x = max(x, self._cx0)
-        y = max(y, self._cy0)
+        x1 = x + w  # (comparisons, not min and max: half the time on the device)
+        y1 = y + h
+        if x < self._cx0:
+            x = self._cx0
+        if y < self._cy0:
+            y = self._cy0
+        if x1 > self._cx1:
+            x1 = self._cx1
+        if y1 > self._cy1:
+            y1 = self._cy1
         if x < x1 and y < y1:
             self._fill(x, y, x1 - x, y1 - y, c)
             if self._track:

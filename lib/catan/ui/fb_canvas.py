@@ -42,13 +42,21 @@ class FbCanvas(Canvas):
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
         self._native = native
         if native is not None:
-            # its arguments (see fb_viper.cells): the count, the colour, the clip (kept up to
-            # date by set_clip and reset_clip), the buffer's stride, the sheet's shape
-            self._np = array("i", (0,) * 12)
+            # their arguments (see fb_viper): the count, the colour, the clip (kept up to date
+            # by set_clip and reset_clip), the buffer's stride, the sheet's shape (set when
+            # the sheet changes), the rows'
+            self._np = array("i", (0,) * 17)
             self._np[6] = (width + 1) >> 1
+            self._sheet_id = 0  # id() of the sheet whose shape _np holds (never a reference:
+            # the large font must not be kept)
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
-        self._row = self.fb.hline
+        # the back-end primitives are framebuf's own (bound once: no Python call between)
+        fb = self.fb
+        self._fill = fb.fill_rect
+        self._hline = self._row = fb.hline
+        self._vline = fb.vline
+        self._rect = fb.rect
         if native is not None:
             return
         self._palbuf = bytearray(1)
@@ -80,24 +88,25 @@ class FbCanvas(Canvas):
             p[4] = self._cx1
             p[5] = self._cy1
 
-    def _native_sheet(self, f, n, c):
-        # the arguments of a native draw of ``n`` cells of sheet ``f`` in colour ``c``
+    def _native_sheet(self, f):
+        # the shape of sheet ``f`` into the native arguments, if another sheet's is there
+        self._sheet_id = id(f)
         p = self._np
-        p[0] = n
-        p[1] = c
         p[7] = f.FIRST
         p[8] = f.COUNT
         p[9] = f.SPACING
         p[10] = f.HEIGHT
         p[11] = f.BPR
-        return p
 
     def text(self, x, y, s, c, font=None):
         native = self._native
         if native is None:
             return Canvas.text(self, x, y, s, c, font)
         f = font or self.font
-        p = self._native_sheet(f, 0, c)
+        if id(f) != self._sheet_id:
+            self._native_sheet(f)
+        p = self._np
+        p[1] = c
         start = 0
         while True:  # a line a call (a newline continues at x, a line lower)
             end = s.find("\n", start)
@@ -118,9 +127,9 @@ class FbCanvas(Canvas):
         p = self._np
         p[0] = k1 - k0
         p[1] = c
-        p[7] = y + k0
-        p[8] = k0
-        p[11] = 0
+        p[12] = y + k0
+        p[13] = k0
+        p[16] = 0
         self._native.rows(p, self.buffer, halves, x, 0)
 
     def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
@@ -132,31 +141,27 @@ class FbCanvas(Canvas):
         p = self._np
         p[0] = yb - ya
         p[1] = c
-        p[7] = ya
-        p[9] = n - q * dy
-        p[10] = dy
-        p[11] = thick
+        p[12] = ya
+        p[14] = n - q * dy
+        p[15] = dy
+        p[16] = thick
         self._native.rows(p, self.buffer, self._code, x0 + q, dx)
 
-    def _draw_cell(self, f, g, x, y, w, c):
-        if self._native is None:
-            Canvas._draw_cell(self, f, g, x, y, w, c)
+    def sprite(self, x, y, index, c, sheet=None):
+        native = self._native
+        if native is None:
+            Canvas.sprite(self, x, y, index, c, sheet)
             return
-        self._code[0] = f.FIRST + g
-        self._native.cells(self._native_sheet(f, 1, c), self.buffer, self._code, f.WIDTHS, f.DATA,
-                           x, y)
-
-    def _fill(self, x, y, w, h, c):
-        self.fb.fill_rect(x, y, w, h, c)
-
-    def _hline(self, x, y, w, c):
-        self.fb.hline(x, y, w, c)
-
-    def _vline(self, x, y, h, c):
-        self.fb.vline(x, y, h, c)
-
-    def _rect(self, x, y, w, h, c):
-        self.fb.rect(x, y, w, h, c)
+        f = sheet or self.sheet
+        if id(f) != self._sheet_id:
+            self._native_sheet(f)
+        p = self._np
+        p[0] = 1
+        p[1] = c
+        self._code[0] = f.FIRST + index
+        native.cells(p, self.buffer, self._code, f.WIDTHS, f.DATA, x, y)
+        if self._track:
+            self._mark_clipped(x, y, x + f.WIDTHS[index], y + f.HEIGHT)
 
     def _cell(self, f, g, x, y, c):
         if c != self._ink:  # the palette: bit 0 -> key (any index but c), bit 1 -> c
