@@ -17,9 +17,10 @@ release; a draw allocates nothing.
 
 On the device the canvas is given ``native``, the device's viper drawing routines (the module
 firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
-clipped there; a glyph about 10 us instead of 250), and the cell FrameBuffers above are then
+clipped there; a glyph about 25 us instead of 250), and the cell FrameBuffers above are then
 not made; and the rows of ``spans`` and ``band`` (``rows``: one call, not an ``hline`` and a
 loop round in Python per row) while nothing is tracked (``track(False)``, as App.draw paints).
+A text of several lines then costs a string per line; nothing else allocates.
 """
 
 import framebuf
