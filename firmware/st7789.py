@@ -9,7 +9,7 @@ sent are the buffer's own either way.
 
 Given ``regs``, the address of the SPI block's registers (an RP2040 or RP2350), the pixels go
 straight into its transmit FIFO from Thumb assembly (firmware/st7789_asm.py), one call a
-rectangle, at the wire's speed. Otherwise (no inline assembler: the unix and wasm ports,
+rectangle, close to the wire's speed. Otherwise (no inline assembler: the unix and wasm ports,
 CPython; or fake hardware) Python expands the rows into one reusable line buffer, as many rows
 of a narrow rectangle as it holds, and writes them with ``spi.write``.
 
