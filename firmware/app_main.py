@@ -65,6 +65,39 @@ def reserve_tables():
     gc.collect()  # the import's garbage: what comes next fills its gaps, not the free space above
 
 
+def fast_peripherals(hw):
+    """Clock the peripherals (clk_peri) from the system clock, not at 48 MHz. MicroPython's rp2
+    port runs them from the USB PLL so that their rates survive machine.freq(); SPI is then at
+    most 24 MHz, whatever the board asks: a whole 240x135 frame takes 21.6 ms on the wire, a
+    320x240 one 51 ms. At 125 MHz the boards' 62.5 MHz (ST7789: 16 ns write cycle) is
+    reached: 8.3 and 19.7 ms. ``machine.freq(cpu, peri)`` takes a peripheral clock equal to
+    the CPU's; a port without that argument keeps its clock."""
+    freq = getattr(hw, "freq", None)
+    if freq is None:
+        return
+    try:
+        f = freq()
+        freq(f, f)
+    except (TypeError, ValueError):
+        pass
+
+
+def spi_registers(hw, spi_id):
+    """The address of SPI block ``spi_id``'s registers on an RP2040 or RP2350 (datasheets,
+    address maps), where the display driver writes pixels itself; None elsewhere, or with
+    hardware that has no registers (the host tests' fakes: the driver then uses ``spi.write``)."""
+    import sys
+
+    if not hasattr(hw, "mem32"):
+        return None
+    chip = getattr(sys.implementation, "_machine", "")
+    for name, blocks in (("RP2040", (0x4003C000, 0x40040000)),
+                         ("RP2350", (0x40080000, 0x40088000))):
+        if name in chip:
+            return blocks[spi_id]
+    return None
+
+
 def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
     import st7789
 
@@ -72,6 +105,7 @@ def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
     s = board.SPI
     d = board.DISPLAY
     madctl, w, h, xo, yo = board.ROTATIONS[d["rotation"]]
+    fast_peripherals(hw)
     spi = hw.SPI(s["id"], baudrate=s["baudrate"], sck=Pin(s["sck"]), mosi=Pin(s["mosi"]))
     dc = Pin(d["dc"], Pin.OUT, value=1)
     cs = Pin(d["cs"], Pin.OUT, value=1)
@@ -85,7 +119,7 @@ def make_display(board, hw, buf, lut, sleep_ms=None, init=True):
         bl = blpin
     return st7789.ST7789(spi, dc, cs, w, h, madctl=madctl, xoff=xo, yoff=yo, bgr=d["bgr"],
                          invert=d["invert"], rst=rst, bl=bl, sleep_ms=sleep_ms, buf=buf, lut=lut,
-                         init=init)
+                         init=init, regs=spi_registers(hw, s["id"]))
 
 
 class _PowerUp:
@@ -130,7 +164,11 @@ def _battery(board, hw):
 def _fb_canvas(w, h, buf):
     from catan.ui.fb_canvas import FbCanvas
 
-    return FbCanvas(w, h, buf)
+    try:
+        import fb_viper  # text, sprites and runs of rows natively
+    except Exception:  # no native emitter: the canvas's Python way
+        fb_viper = None
+    return FbCanvas(w, h, buf, fb_viper)
 
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,

@@ -2,11 +2,16 @@
 
 The canvas draws 4-bit palette indices into a GS4_HMSB buffer (two pixels per byte, left one in
 the high nibble). ``show(rects)`` sends only the given rectangles: for each one a CASET/RASET
-window (plus the board's RAM offsets) and RAMWR, then each line expanded to big-endian RGB565
-through the 16-entry LUT into ONE reusable line buffer, written with hardware SPI.
+window (plus the board's RAM offsets) and RAMWR, then its pixels expanded to big-endian RGB565
+through the 16-entry LUT. A rectangle is widened to whole bytes of the buffer (an even first
+column, an even width unless it ends at an odd screen edge): two pixels a byte, and the pixels
+sent are the buffer's own either way.
 
-The expander is a viper routine (firmware/st7789_viper.py); where viper is unavailable (the wasm
-port, CPython) a plain-Python one with the same signature is chosen once, at import.
+Given ``regs``, the address of the SPI block's registers (an RP2040 or RP2350), the pixels go
+straight into its transmit FIFO from Thumb assembly (firmware/st7789_asm.py), one call a
+rectangle, close to the wire's speed. Otherwise (no inline assembler: the unix and wasm ports,
+CPython; or fake hardware) Python expands the rows into one reusable line buffer, as many rows
+of a narrow rectangle as it holds, and writes them with ``spi.write``.
 
 Hardware is injected: ``spi`` (machine.SPI, never SoftSPI), ``dc``/``cs``/``rst`` pins (objects
 with ``value(v)``), ``bl`` a machine.PWM or a Pin or None, ``sleep_ms`` a function. The backlight
@@ -14,6 +19,8 @@ stays off until the first frame has been sent. Command bytes: Sitronix ST7789VW 
 (SWRESET 01, SLPOUT 11, INVOFF 20, INVON 21, DISPON 29, CASET 2A, RASET 2B, RAMWR 2C,
 MADCTL 36, COLMOD 3A with 0x55 = 16 bits per pixel).
 """
+
+from array import array
 
 _SWRESET = 0x01
 _SLPIN = 0x10
@@ -31,24 +38,33 @@ _COLMOD = 0x3A
 _MADCTL_BGR = 0x08
 
 
-def expand_py(src, so, x, n, dst, lut):
-    """Python twin of st7789_viper.expand."""
+def expand_py(dst, src, lut, p):
+    """Expand rows into ``dst`` as st7789_asm.send sends them. ``p``: [first byte, bytes per
+    row, rows, stride, odd]; each byte of a row gives two pixels (high nibble first), then with
+    ``odd`` the high nibble of one more byte; ``rows`` is counted down to 0."""
     d = 0
-    for i in range(x, x + n):
-        b = src[so + (i >> 1)]
-        v = ((b & 15) << 1) if i & 1 else ((b >> 3) & 30)
-        dst[d] = lut[v]
-        dst[d + 1] = lut[v + 1]
-        d += 2
+    o = p[0]
+    while p[2] > 0:
+        end = o + p[1]
+        for i in range(o, end + p[4]):
+            b = src[i]
+            v = b >> 3 & 30
+            dst[d] = lut[v]
+            dst[d + 1] = lut[v + 1]
+            d += 2
+            if i < end:
+                v = (b & 15) << 1
+                dst[d] = lut[v]
+                dst[d + 1] = lut[v + 1]
+                d += 2
+        o += p[3]
+        p[2] -= 1
 
 
 try:
-    from st7789_viper import expand as expand_viper
-except Exception:  # no native emitter (wasm port), or not MicroPython at all
-    expand_viper = None
-
-expand = expand_viper or expand_py
-VIPER = expand_viper is not None
+    from st7789_asm import send
+except Exception:  # no inline assembler (unix and wasm ports), or not MicroPython at all
+    send = None
 
 
 def _noop_sleep(ms):
@@ -57,7 +73,8 @@ def _noop_sleep(ms):
 
 class ST7789:
     def __init__(self, spi, dc, cs, width, height, madctl=0x60, xoff=0, yoff=0, bgr=False,
-                 invert=True, rst=None, bl=None, sleep_ms=None, buf=None, lut=None, init=True):
+                 invert=True, rst=None, bl=None, sleep_ms=None, buf=None, lut=None, init=True,
+                 regs=None):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -71,8 +88,10 @@ class ST7789:
         self.invert = invert
         self.sleep_ms = sleep_ms or _noop_sleep
         self.stride = (width + 1) >> 1
-        self.line = bytearray(2 * width)  # the one reusable line buffer
-        self.lmv = memoryview(self.line)
+        self.regs = regs if send is not None else None
+        # Python's way: the one reusable line buffer
+        self.line = bytearray(2 * width) if self.regs is None else None
+        self._p = array("i", (0, 0, 0, 0, 0))  # the rows to send (see expand_py)
         self._cmdbuf = bytearray(1)
         self._arg4 = bytearray(4)
         self.buf = buf
@@ -151,7 +170,8 @@ class ST7789:
         H = self.height
         src = self.buf
         lut = self.lut
-        ex = expand
+        stride = self.stride
+        p = self._p
         for r in rects:
             x, y, w, h = r
             if x < 0:
@@ -166,23 +186,47 @@ class ST7789:
                 h = H - y
             if w <= 0 or h <= 0:
                 continue
+            if x & 1:  # whole bytes: from an even column ...
+                x -= 1
+                w += 1
+            if w & 1 and x + w < W:  # ... to an even one, or the screen's edge
+                w += 1
             self._window(x, y, w, h)
             self.cs.value(0)
             self.dc.value(0)
             self._cmdbuf[0] = _RAMWR
             self.spi.write(self._cmdbuf)
             self.dc.value(1)
-            line = self.lmv[: 2 * w]
-            so = y * self.stride
-            for _ in range(h):
-                ex(src, so, x, w, line, lut)
-                self.spi.write(line)
-                so += self.stride
+            p[0] = y * stride + (x >> 1)
+            p[1] = w >> 1
+            p[2] = h
+            p[3] = stride
+            p[4] = w & 1
+            if self.regs is None:
+                self._write_rows(w)
+            else:
+                send(self.regs, src, lut, p)
             self.cs.value(1)
             self.bytes_sent += 2 * w * h
         if not self.lit:
             self.lit = True
             self.backlight(self.brightness)
+
+    def _write_rows(self, w):
+        # The rows of ``_p`` (``w`` pixels each) through the line buffer, as many a write as it
+        # holds.
+        p = self._p
+        line = self.line
+        rows = len(line) // (2 * w)
+        full = memoryview(line)[: 2 * w * rows]
+        left = p[2]
+        while left:
+            k = rows if left > rows else left
+            p[2] = k
+            expand_py(line, self.buf, self.lut, p)
+            self.spi.write(full if k == rows else full[: 2 * w * k])
+            p[0] += k * p[3]
+            left -= k
 
     def show_all(self):
         self.show(((0, 0, self.width, self.height),))

@@ -38,7 +38,7 @@ def test_build_tree_for_each_board(board, tmp_path):
             head = (out / p).read_bytes()[:4]
             assert head[0] == ord("M") and head[1] == 6, (p, head)  # mpy version 6
             arch = head[2] >> 2
-            assert arch == (4 if "viper" in p else 0), (p, arch)  # 4: armv6m, only for viper
+            assert arch == (4 if p.endswith(("st7789_asm.mpy", "fb_viper.mpy")) else 0), (p, arch)  # armv6m
     assert not [p for p in files if p.endswith(".py") and p not in ("main.py", "board_config.py")]
 
 

@@ -97,8 +97,36 @@ def test_full_frame_and_dirty_regions_decode_to_the_canvas(name):
     w2 = spi.take()
     panel.feed(w2)
     assert fake_hw.mismatches(panel, gs4b, w, h, lut, xo, yo) == []
-    pix = sum(rw * rh for _, _, rw, rh in rects)
+    pix = sum(whole_bytes(rx, rw, w) * rh for rx, _, rw, rh in rects)
     assert sum(len(x[2]) for x in w2) == 2 * pix + 11 * len(rects)  # CASET 5 + RASET 5 + RAMWR 1
+
+
+def whole_bytes(x, w, width):
+    """The columns sent for a rectangle: from an even one to an even one or the screen's edge."""
+    x0 = x & ~1
+    return min((x + w + 1) & ~1, width) - x0
+
+
+def test_a_rectangle_goes_out_in_whole_bytes_and_narrow_rows_share_a_write():
+    d, spi, bl = make(241, 135)  # an odd width: the last column is half a byte
+    c = ListCanvas(241, 135)
+    d.attach(c.gs4(), lut565())
+    d.show_all()
+    panel = fake_hw.Panel()
+    panel.feed(spi.take())
+    canvas_scene.draw(c)
+    gs4 = c.gs4()
+    d.attach(gs4, lut565())
+    d.show([(3, 5, 4, 30), (240, 0, 1, 3), (0, 100, 241, 2)])
+    w = spi.take()
+    panel.feed(w)
+    # columns 2..7 of rows 5..34 are right (the rest of the picture is not sent)
+    assert all(panel.pixel(x, y) == fake_hw.expected565(gs4, 241, lut565(), x, y)
+               for x in range(2, 8) for y in range(5, 35))
+    assert panel.pixel(240, 2) == fake_hw.expected565(gs4, 241, lut565(), 240, 2)
+    pixels = [len(b) // 2 for dc, _, b in w if dc and len(b) > 4]
+    # 6 columns: 30 rows in one write; the odd edge column alone; whole lines one a write
+    assert pixels == [6 * 30, 3, 241, 241]
 
 
 def test_backlight_waits_for_the_first_frame_and_dims():
@@ -120,7 +148,7 @@ def test_rectangles_are_clipped_and_empty_ones_skipped():
     d.show([(-5, -5, 10, 10), (235, 130, 20, 20), (300, 0, 5, 5), (0, 0, 0, 9)])
     panel = fake_hw.Panel()
     panel.feed(spi.take())
-    assert panel.pixels == 25 + 25
+    assert panel.pixels == 30 + 30  # two 5x5 corners, each sent as 6 columns (whole bytes)
 
 
 def test_bgr_sets_the_madctl_bit_and_python_expander_matches_reference():
@@ -130,9 +158,13 @@ def test_bgr_sets_the_madctl_bit_and_python_expander_matches_reference():
     assert panel.madctl == 0x68
     src = bytes(range(256)) * 2
     lut = lut565()
-    for x, n in ((0, 16), (1, 15), (3, 4), (7, 1)):
-        dst = bytearray(2 * n)
-        st7789.expand_py(src, 16, x, n, dst, lut)
-        for k in range(n):
-            want = fake_hw.expected565(src[16:], 64, lut, x + k, 0)
-            assert (dst[2 * k] << 8) | dst[2 * k + 1] == want
+    for x, n, rows in ((0, 16, 1), (2, 14, 3), (4, 4, 2), (6, 1, 5)):
+        dst = bytearray(2 * n * rows)
+        p = [16 + (x >> 1), n >> 1, rows, 64, n & 1]
+        st7789.expand_py(dst, src, lut, p)
+        assert p[2] == 0
+        for r in range(rows):
+            for k in range(n):
+                want = fake_hw.expected565(src[16:], 128, lut, x + k, r)
+                o = 2 * (r * n + k)
+                assert (dst[o] << 8) | dst[o + 1] == want

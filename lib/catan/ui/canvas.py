@@ -230,10 +230,16 @@ class Canvas:
 
     def fill_rect(self, x, y, w, h, c):
         """Fill a rectangle with colour index ``c``."""
-        x1 = min(x + w, self._cx1)
-        y1 = min(y + h, self._cy1)
-        x = max(x, self._cx0)
-        y = max(y, self._cy0)
+        x1 = x + w  # (comparisons, not min and max: half the time on the device)
+        y1 = y + h
+        if x < self._cx0:
+            x = self._cx0
+        if y < self._cy0:
+            y = self._cy0
+        if x1 > self._cx1:
+            x1 = self._cx1
+        if y1 > self._cy1:
+            y1 = self._cy1
         if x < x1 and y < y1:
             self._fill(x, y, x1 - x, y1 - y, c)
             if self._track:
@@ -263,10 +269,15 @@ class Canvas:
         """A shape symmetric about column ``x``: row ``y + k`` runs from ``x - halves[k]`` to
         ``x + halves[k]`` (a hex, a diamond). One call instead of an ``hline`` per row: only
         the rows inside the clip are visited."""
-        cx0 = self._cx0
-        cx1 = self._cx1
         k0 = max(0, self._cy0 - y)
         k1 = min(len(halves), self._cy1 - y)
+        if k0 < k1:
+            self._span_rows(x, y, halves, k0, k1, c)
+
+    def _span_rows(self, x, y, halves, k0, k1, c):
+        # rows k0 .. k1 - 1 of ``spans`` (inside the clip; a back end may draw them natively)
+        cx0 = self._cx0
+        cx1 = self._cx1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
@@ -297,16 +308,22 @@ class Canvas:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
         dy = y1 - y0
-        half = dy >> 1 if dx >= 0 else -(dy >> 1)
+        ya = max(y0, self._cy0)
+        yb = min(y1 + 1, self._cy1)
+        if ya < yb:
+            # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
+            self._band_rows(x0 - thick // 2, y0, dx, dy, dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb,
+                            thick, c)
+
+    def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
+        # rows ya .. yb - 1 of ``band`` (inside the clip; a back end may draw them natively)
         cx0 = self._cx0
         cx1 = self._cx1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
-        ya = max(y0, self._cy0)
-        yb = min(y1 + 1, self._cy1)
         for y in range(ya, yb):
-            a = x0 + (dx * (y - y0) + half) // dy - thick // 2
+            a = x0 + (dx * (y - y0) + half) // dy
             b = a + thick
             if a < cx0:
                 a = cx0
@@ -406,12 +423,7 @@ class Canvas:
             i += 1
             if code == 10:  # end of a line: mark what it covered
                 if pen > x and self._track:
-                    x0 = max(x, cx0)
-                    x1 = min(pen - sp, cx1)
-                    y0 = max(y, self._cy0)
-                    y1 = min(y + h, self._cy1)
-                    if x0 < x1 and y0 < y1:
-                        self._mark(x0, y0, x1, y1)
+                    self._mark_clipped(x, y, pen - sp, y + h)
                 if i <= n:
                     pen = x
                     y += f.LINE
@@ -436,14 +448,17 @@ class Canvas:
         w = f.WIDTHS[index]
         h = f.HEIGHT
         self._draw_cell(f, index, x, y, w, c)
-        if not self._track:
-            return
-        x1 = min(x + w, self._cx1)
-        y1 = min(y + h, self._cy1)
-        x = max(x, self._cx0)
-        y = max(y, self._cy0)
-        if x < x1 and y < y1:
-            self._mark(x, y, x1, y1)
+        if self._track:
+            self._mark_clipped(x, y, x + w, y + h)
+
+    def _mark_clipped(self, x0, y0, x1, y1):
+        # Mark the part of a rectangle (exclusive corners) inside the clip, if any.
+        x0 = max(x0, self._cx0)
+        y0 = max(y0, self._cy0)
+        x1 = min(x1, self._cx1)
+        y1 = min(y1, self._cy1)
+        if x0 < x1 and y0 < y1:
+            self._mark(x0, y0, x1, y1)
 
     def _draw_cell(self, f, g, x, y, w, c):
         # Inside the clip: the back end's fast path. Partly inside: runs clipped here.

@@ -14,9 +14,17 @@ RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a 
 the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
 the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
 release; a draw allocates nothing.
+
+On the device the canvas is given ``native``, the device's viper drawing routines (the module
+firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
+clipped there; a glyph about 25 us instead of 250), and the cell FrameBuffers above are then
+not made; and the rows of ``spans`` and ``band`` (``rows``: one call, not an ``hline`` and a
+loop round in Python per row) while nothing is tracked (``track(False)``, as App.draw paints).
+A text of several lines then costs a string per line; nothing else allocates.
 """
 
 import framebuf
+from array import array
 
 from catan.ui.canvas import Canvas
 
@@ -28,13 +36,30 @@ class FbCanvas(Canvas):
     before the heap fragments); it needs ``(width + 1) // 2 * height`` bytes.
     """
 
-    def __init__(self, width, height, buf=None):
-        Canvas.__init__(self, width, height)
+    def __init__(self, width, height, buf=None, native=None):
         if buf is None:
             buf = bytearray(((width + 1) >> 1) * height)
         self.buffer = buf
         self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
-        self._row = self.fb.hline
+        self._native = native
+        if native is not None:
+            # their arguments (see fb_viper): the count, the colour, the clip (kept up to date
+            # by set_clip and reset_clip), the buffer's stride, the sheet's shape (set when
+            # the sheet changes), the rows'
+            self._np = array("i", (0,) * 17)
+            self._np[6] = (width + 1) >> 1
+            self._sheet_id = 0  # id() of the sheet whose shape _np holds (never a reference:
+            # the large font must not be kept)
+            self._code = bytearray(1)  # a sprite's code
+        Canvas.__init__(self, width, height)
+        # the back-end primitives are framebuf's own (bound once: no Python call between)
+        fb = self.fb
+        self._fill = fb.fill_rect
+        self._hline = self._row = fb.hline
+        self._vline = fb.vline
+        self._rect = fb.rect
+        if native is not None:
+            return
         self._palbuf = bytearray(1)
         self._pal = framebuf.FrameBuffer(self._palbuf, 2, 1, framebuf.GS4_HMSB)
         # (cell height << 8 | bytes per row) -> (bytearray, FrameBuffer over it, its length);
@@ -48,17 +73,96 @@ class FbCanvas(Canvas):
         self._ink = -1  # the colour the palette holds
         self._key = 0
 
-    def _fill(self, x, y, w, h, c):
-        self.fb.fill_rect(x, y, w, h, c)
+    def set_clip(self, x, y, w, h):
+        Canvas.set_clip(self, x, y, w, h)
+        self._native_clip()
 
-    def _hline(self, x, y, w, c):
-        self.fb.hline(x, y, w, c)
+    def reset_clip(self):
+        Canvas.reset_clip(self)
+        self._native_clip()
 
-    def _vline(self, x, y, h, c):
-        self.fb.vline(x, y, h, c)
+    def _native_clip(self):
+        if self._native is not None:
+            p = self._np
+            p[2] = self._cx0
+            p[3] = self._cy0
+            p[4] = self._cx1
+            p[5] = self._cy1
 
-    def _rect(self, x, y, w, h, c):
-        self.fb.rect(x, y, w, h, c)
+    def _native_sheet(self, f):
+        # the shape of sheet ``f`` into the native arguments, if another sheet's is there
+        self._sheet_id = id(f)
+        p = self._np
+        p[7] = f.FIRST
+        p[8] = f.COUNT
+        p[9] = f.SPACING
+        p[10] = f.HEIGHT
+        p[11] = f.BPR
+
+    def text(self, x, y, s, c, font=None):
+        native = self._native
+        if native is None:
+            return Canvas.text(self, x, y, s, c, font)
+        f = font or self.font
+        if id(f) != self._sheet_id:
+            self._native_sheet(f)
+        p = self._np
+        p[1] = c
+        start = 0
+        while True:  # a line a call (a newline continues at x, a line lower)
+            end = s.find("\n", start)
+            line = s if not start and end < 0 else s[start:end if end >= 0 else len(s)]
+            p[0] = len(line)
+            pen = native.cells(p, self.buffer, line, f.WIDTHS, f.DATA, x, y)
+            if self._track and pen > x:
+                self._mark_clipped(x, y, pen - f.SPACING, y + f.HEIGHT)
+            if end < 0:
+                return pen
+            start = end + 1
+            y += f.LINE
+
+    def _span_rows(self, x, y, halves, k0, k1, c):
+        if self._native is None or self._track:  # (the Python way marks what it draws)
+            Canvas._span_rows(self, x, y, halves, k0, k1, c)
+            return
+        p = self._np
+        p[0] = k1 - k0
+        p[1] = c
+        p[12] = y + k0
+        p[13] = k0
+        p[16] = 0
+        self._native.rows(p, self.buffer, halves, x, 0)
+
+    def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
+        if self._native is None or self._track or thick <= 0:
+            Canvas._band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c)
+            return
+        n = dx * (ya - y0) + half
+        q = n // dy  # (not divmod: no tuple)
+        p = self._np
+        p[0] = yb - ya
+        p[1] = c
+        p[12] = ya
+        p[14] = n - q * dy
+        p[15] = dy
+        p[16] = thick
+        self._native.rows(p, self.buffer, self._code, x0 + q, dx)
+
+    def sprite(self, x, y, index, c, sheet=None):
+        native = self._native
+        if native is None:
+            Canvas.sprite(self, x, y, index, c, sheet)
+            return
+        f = sheet or self.sheet
+        if id(f) != self._sheet_id:
+            self._native_sheet(f)
+        p = self._np
+        p[0] = 1
+        p[1] = c
+        self._code[0] = f.FIRST + index
+        native.cells(p, self.buffer, self._code, f.WIDTHS, f.DATA, x, y)
+        if self._track:
+            self._mark_clipped(x, y, x + f.WIDTHS[index], y + f.HEIGHT)
 
     def _cell(self, f, g, x, y, c):
         if c != self._ink:  # the palette: bit 0 -> key (any index but c), bit 1 -> c
