@@ -118,7 +118,8 @@ def scripted_game(board, turns=15, hints=True, tree=None):
             rolls.append(ms)
             if hints and turn == 0:
                 hint_ms.append(_hint(r, "between rolls"))
-            for k in ("x", "x", "x", "y", "y", "y", "y"):  # back from Roll to die 4, on to Keep
+            # after a roll the cursor is on die 1: on to die 4, back to die 3, on to Keep
+            for k in ("y", "y", "y", "x", "y", "y", "y", "y", "y"):
                 ms, sent = r.key(k)
                 cursor.append(ms)
                 spi.append(sent)
