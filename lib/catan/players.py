@@ -1060,46 +1060,56 @@ def built_now(ctx):
     return _NOW[1], _NOW[2]
 
 
-_AHEAD = [None, None]  # a computer's build-phase state (its ``_now_key``), the game it leads to
+_AHEAD = [None, None]  # a computer's build-phase state (its ``_now_key``), the work from it
 
 
 def _ahead(game, level, seed, then):
     # The work left on the tables of the next seat (``then``: its level, seed and whether
     # the coach wants W0) in the state that the plan of the computer now building leads to
-    # (None: nothing left, or no tables to make). Its build steps and its end take a step
-    # pause each, in which the next seat's tables get made; if the turn ends otherwise,
-    # their key does not match and they are made again.
+    # (None: nothing left). Its build steps and its end take a step pause each, in which
+    # the next seat's tables get made; if the turn ends otherwise, their key does not match
+    # and they are made again.
     key = _now_key(game, level, seed)
     if _AHEAD[0] != key:
         _AHEAD[0] = key
-        _AHEAD[1] = _after_plan(game, _NOW[1])
-    g = _AHEAD[1]
-    nlevel, nseed, coach = then
-    if g is None or not _needs_tables(g, nlevel):
-        return None
-    return _ready(g, nlevel, coach, _Context(g, nlevel, nseed))
+        _AHEAD[1] = _ahead_work(game, _NOW[1], then)
+    return _AHEAD[1]
+
+
+def _ahead_work(game, best, then):
+    g = yield from _after_plan(game, best)
+    level, seed, coach = then
+    if g is not None and _needs_tables(g, level):
+        gen = _ready(g, level, coach, _Context(g, level, seed))
+        if gen is not None:
+            yield from gen
 
 
 def _after_plan(game, best):
     # A copy of ``game`` (through its save) with ``best``'s plan built and the turn ended,
-    # as ``build_step`` would: trades, jokers, each joker's knight first, the other items.
+    # as ``build_step`` would: trades, jokers, each joker's knight first, the other items
+    # (None if the plan cannot be carried out so). A generator, yielding between steps.
     from catan.codec import dumps, loads
     from catan.game import IllegalAction
 
-    g = loads(dumps(game), game.dice)
+    data = dumps(game)
+    yield
+    g = loads(data, game.dice)
+    yield
     _, items, trades, jok = best
+    isl = g.island
     try:
         for t in trades:
             g.trade(t)
-        ctx = _Context(g, HARD, 0)
         for j, res in jok:
             if not g.joker_unlocked(j):
-                need = g.island.jokers[j][1]
+                need = isl.jokers[j][1]
                 for it in items:
-                    if it >= g.island.n_roads and need >> (it - g.island.n_roads) & 1 \
+                    if it >= isl.n_roads and need >> (it - isl.n_roads) & 1 \
                             and not g.is_built(it):
                         g.build(it)
-            g.joker(j, ctx._joker_die(items, g.unspent()), res)
+            g.joker(j, _Context(g, HARD, 0)._joker_die(items, g.unspent()), res)
+        yield
         for it in items:
             if not g.is_built(it):
                 g.build(it)

@@ -42,6 +42,7 @@ HINT_WAIT_MS = 30_000
 WORK_MS = 2_500  # the idle time after a key in which the device finishes its work ahead
 MORE_MS = 6_000  # and the most time after that for work that is not done yet
 STEP_MS = 300  # how often the heap is read meanwhile
+ANSWER_MS = 1_000  # a key's pixels come within this of its release, or it drew nothing
 FAILED = -1
 
 
@@ -58,7 +59,9 @@ class Recorder:
     def key(self, role, press_ms=pico.PRESS_MS):
         """Press ``role``; (ms from the press edge to the last pixel, pixel bytes sent)."""
         before = self.p.stats()
-        t0 = self.p.key(role, press_ms=press_ms)
+        # a press that draws nothing within ANSWER_MS is not timed (a later redraw, such as a
+        # message leaving the foot 3 s on, is no answer to it)
+        t0 = self.p.key(role, press_ms=press_ms, max_ms=press_ms + ANSWER_MS)
         after = self.p.stats()
         h = self.p.heap()  # the screen is quiet; the work ahead may still be going on
         self.busy_largest.append(h["largest"])

@@ -223,15 +223,15 @@ class EmulatedPico:
     def pin(self, role, pressed):
         self.call("pin", pin=self.pins[role], level=0 if pressed else 1)
 
-    def key(self, role, press_ms=PRESS_MS, settle=True):
+    def key(self, role, press_ms=PRESS_MS, settle=True, max_ms=5000):
         """Press ``role`` for ``press_ms``, release it, then (by default) run until the screen is
-        quiet. Returns the emulated ns of the press edge."""
+        quiet (or ``max_ms`` without a pixel). Returns the emulated ns of the press edge."""
         self.pin(role, True)
         t0 = self.ns
         self.run(press_ms)
         self.pin(role, False)
         if settle:
-            self.settle(first=True, max_ms=5000)
+            self.settle(first=True, max_ms=max_ms)
         return t0
 
     def keys(self, roles):
