@@ -97,7 +97,26 @@ def play_game(game, levels, seed=0):
 
 # ----------------------------------------------------------- dice chances
 
-_CHANCE = {}
+_CHANCE = {}  # the key of each chance ``_chance`` can be asked for: its place in _CHANCES
+_CHANCES = None  # the chances worked out so far (-1.0: not yet), an array made once
+
+
+def _make_chances():
+    # Every key ``_chance`` can meet (the missing counts of up to six dice, 1..3 rolls) gets
+    # its place at once, so the cache never grows in play: no dict resized mid-game, no float
+    # left among what a game keeps (the heap stays the same from game to game).
+    global _CHANCES
+    parts = [()]  # the partitions of 1..6, largest part first
+    for p in parts:
+        if sum(p) < 6:
+            for d in range(p[-1] if p else 6, 0, -1):
+                if sum(p) + d <= 6:
+                    parts.append(p + (d,))
+    for p in parts[1:]:
+        for n in range(sum(p), 7):
+            for rolls in (1, 2, 3):
+                _CHANCE[_key(p, n, rolls)] = len(_CHANCE)
+    _CHANCES = array("d", [-1.0] * len(_CHANCE))
 
 
 def _chance(deficit, n, rolls):
@@ -110,10 +129,11 @@ def _chance(deficit, n, rolls):
         return 1.0
     if need > n or rolls <= 0:
         return 0.0
-    key = _key(deficit, n, rolls)
-    got = _CHANCE.get(key)
-    if got is not None:
-        return got
+    if _CHANCES is None:
+        _make_chances()
+    slot = _CHANCE.get(_key(deficit, n, rolls))  # (None: beyond six dice, not kept)
+    if slot is not None and _CHANCES[slot] >= 0.0:
+        return _CHANCES[slot]
     # One throw, die by die: the distribution of what is still missing.
     dist = {tuple(deficit): 1.0}
     for _ in range(n):
@@ -137,7 +157,8 @@ def _chance(deficit, n, rolls):
             total += pr
         elif rolls > 1:
             total += pr * _chance(st, n - (need - left), rolls - 1)
-    _CHANCE[key] = total
+    if slot is not None:
+        _CHANCES[slot] = total
     return total
 
 
@@ -848,6 +869,8 @@ def reserve():
     if _MS is None and _SPACE is None:
         n = _FIRST[7]
         # the zeros first, so that they leave one gap below the arrays, not one between each
+        if _CHANCES is None:
+            _make_chances()
         zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
         _SPACE = (array("i", zeros), bytearray(n), array("h", more),
                   (array("f", zeros), array("f", zeros), array("f", zeros)))
