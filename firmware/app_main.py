@@ -220,9 +220,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     think = getattr(app, "think", None)
     thinking = think is not None  # the app may have work to do ahead, in idle rounds
     began = [0]
-    # The work ahead makes garbage (boxed floats) while the game's own objects live on: left
-    # to pile up, the garbage pushes new lasting objects up the heap, where they split its
-    # largest free block once it is collected (a collection takes ~24 ms on an RP2040).
+    # The work ahead and the computers' steps make garbage (boxed floats) while the game's own
+    # objects live on: left to pile up, the garbage pushes new lasting objects up the heap,
+    # where they split its largest free block once it is collected (on the emulated Pico, an
+    # Island Two game of computers at the instant speed then found no 3.4 KB block for its
+    # last screen). A collection takes ~24 ms on an RP2040.
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     tidy = 0
 
@@ -270,9 +272,9 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             if think(slice_over):
                 thinking = False
                 gc.collect()  # the work's leftovers, before the heap sits idle
-            elif used and used() > tidy:
-                gc.collect()
-                tidy = used() + GARBAGE
+        if used and used() > tidy:  # any work's garbage, also where no round is quiet (the
+            gc.collect()  # computers at the instant speed)
+            tidy = used() + GARBAGE
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0

@@ -103,8 +103,9 @@ _CHANCES = None  # the chances worked out so far (-1.0: not yet), an array made 
 
 def _make_chances():
     # Every key ``_chance`` can meet (the missing counts of up to six dice, 1..3 rolls) gets
-    # its place at once, so the cache never grows in play: no dict resized mid-game, no float
-    # left among what a game keeps (the heap stays the same from game to game).
+    # its place at once, at the first game's first chance (at boot it cost 60 ms there), so
+    # the cache never grows in play: no dict resized mid-game, no float left among what a
+    # game keeps (the heap stays the same from game to game).
     global _CHANCES
     parts = [()]  # the partitions of 1..6, largest part first
     for p in parts:
@@ -869,8 +870,6 @@ def reserve():
     if _MS is None and _SPACE is None:
         n = _FIRST[7]
         # the zeros first, so that they leave one gap below the arrays, not one between each
-        if _CHANCES is None:
-            _make_chances()
         zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
         _SPACE = (array("i", zeros), bytearray(n), array("h", more),
                   (array("f", zeros), array("f", zeros), array("f", zeros)))
