@@ -597,7 +597,10 @@ class Turn:
                 c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
         if (above or not self.msg) and c.visible(x, self.fy, w, wg.LINE):
             back = "menu" if self.mode == _NORMAL else "cancel"
-            c.text(x + 3, self.fy, self._fit(c, self.app.keys_help(back), w - 6), cv.DARK)
+            keys = self.app.keys_help(back)
+            while c.text_width(keys) > w - 6 and " " in keys:  # whole keys only, the last first
+                keys = keys[:keys.rindex(" ")]
+            c.text(x + 3, self.fy, keys, cv.DARK)
 
     def _paint_buttons(self, c):
         # the buttons of this moment, or the resource picker
