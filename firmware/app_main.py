@@ -272,8 +272,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             if think(slice_over):
                 thinking = False
                 gc.collect()  # the work's leftovers, before the heap sits idle
-        if used and used() > tidy:  # any work's garbage, also where no round is quiet (the
-            gc.collect()  # computers at the instant speed)
+        if used and not events and used() > tidy:  # any work's garbage, also where no round
+            gc.collect()  # is quiet (the computers at the instant speed); not in a key's round
             tidy = used() + GARBAGE
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
