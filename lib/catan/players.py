@@ -801,43 +801,59 @@ class _Context:
         self.best = best
 
     def build_step(self):
-        g = self.game
-        counts = g.unspent()
-        _, items, trades, jok = built_now(self)[0]
-        if not items:
-            return ("end",)
-        if trades:
-            return ("trade", trades[0])
+        return next(_plan_actions(self.game, built_now(self)[0]))
+
+
+def _plan_actions(g, best):
+    # The actions that carry out plan ``best`` (value, items, trades, jokers) on ``g``, each
+    # worked out once the one before is done: gold trades, the jokers unlocked already, a
+    # joker of a knight in the plan after that knight, the other builds, the end. A computer
+    # takes the first and plans again (``build_step``); ``_after_plan`` takes them all.
+    _, items, trades, jok = best
+    if items:
+        for t in trades:
+            yield ("trade", t)
+        later = []
         for j, res in jok:
             if g.joker_unlocked(j):
-                return ("joker", j, self._joker_die(items, counts), res)
-        if jok:  # a joker of a knight in the plan: that knight first
-            need = self.isl.jokers[jok[0][0]][1]
-            nr = self.isl.n_roads
-            for it in items:
-                if it >= nr and need >> (it - nr) & 1:
-                    return ("build", it)
-        return ("build", items[0])
-
-    def _joker_die(self, items, counts):
-        # A free die the plan does not need: gold first, then a surplus face.
-        g = self.game
-        cost = [0, 0, 0, 0, 0, 0]
+                yield ("joker", j, _joker_die(g, items), res)
+            else:
+                later.append((j, res))
+        nr = g.island.n_roads
+        for j, res in later:
+            need = g.island.jokers[j][1]
+            knights = [it for it in items if it >= nr and need >> (it - nr) & 1]
+            if not knights:
+                break
+            for it in knights:
+                if not g.is_built(it):
+                    yield ("build", it)
+            yield ("joker", j, _joker_die(g, items), res)
         for it in items:
-            c = COSTS[self.isl.kind(it)]
-            for r in range(5):
-                cost[r] += c[r]
-        best = -1
-        for i in range(g.dice_count()):
-            if g.spent >> i & 1:
-                continue
-            f = g.faces[i]
-            if counts[f] > cost[f]:
-                if f == GOLD:
-                    return i
-                if best < 0:
-                    best = i
-        return best
+            if not g.is_built(it):
+                yield ("build", it)
+    yield ("end",)
+
+
+def _joker_die(g, items):
+    # A free die the plan does not need: gold first, then a surplus face.
+    counts = g.unspent()
+    cost = [0, 0, 0, 0, 0, 0]
+    for it in items:
+        c = COSTS[g.island.kind(it)]
+        for r in range(5):
+            cost[r] += c[r]
+    best = -1
+    for i in range(g.dice_count()):
+        if g.spent >> i & 1:
+            continue
+        f = g.faces[i]
+        if counts[f] > cost[f]:
+            if f == GOLD:
+                return i
+            if best < 0:
+                best = i
+    return best
 
 
 # ------------------------------------------- dice multisets, keep values
@@ -1108,9 +1124,8 @@ def _ahead_work(game, best, then):
 
 
 def _after_plan(game, best):
-    # A copy of ``game`` (through its save) with ``best``'s plan built and the turn ended,
-    # as ``build_step`` would: trades, jokers, each joker's knight first, the other items
-    # (None if the plan cannot be carried out so). A generator, yielding between steps.
+    # A copy of ``game`` (through its save) with ``best``'s plan carried out and the turn
+    # ended (None if the plan cannot be carried out so). A generator, yielding between steps.
     from catan.codec import dumps, loads
     from catan.game import IllegalAction
 
@@ -1118,24 +1133,9 @@ def _after_plan(game, best):
     yield
     g = loads(data, game.dice)
     yield
-    _, items, trades, jok = best
-    isl = g.island
     try:
-        for t in trades:
-            g.trade(t)
-        for j, res in jok:
-            if not g.joker_unlocked(j):
-                need = isl.jokers[j][1]
-                for it in items:
-                    if it >= isl.n_roads and need >> (it - isl.n_roads) & 1 \
-                            and not g.is_built(it):
-                        g.build(it)
-            g.joker(j, _Context(g, HARD, 0)._joker_die(items, g.unspent()), res)
-        yield
-        for it in items:
-            if not g.is_built(it):
-                g.build(it)
-        g.end_turn()
+        for action in _plan_actions(g, best):
+            g.perform(action)
     except IllegalAction:
         return None
     return g
