@@ -226,7 +226,12 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     # Island Two game of computers at the instant speed then found no 3.4 KB block for its
     # last screen). A collection takes ~24 ms on an RP2040.
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
-    tidy = 0
+    tidy = [0]  # the heap in use at which the next collection is due
+
+    def collect():
+        gc.collect()
+        if used:
+            tidy[0] = used() + GARBAGE
 
     def slice_over():
         return ticks_diff(ticks_ms(), began[0]) >= THINK_MS
@@ -264,17 +269,15 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             busy = True
             thinking = think is not None
         elif busy:  # the first quiet round after some work: collect now, not during a key
-            gc.collect()
+            collect()
             busy = False
-            tidy = used() + GARBAGE if used else 0
         elif thinking:  # quiet: a slice of work ahead (the coach's, a computer's) instead of a nap
             began[0] = ticks_ms()
             if think(slice_over):
                 thinking = False
-                gc.collect()  # the work's leftovers, before the heap sits idle
-        if used and not events and used() > tidy:  # any work's garbage, also where no round
-            gc.collect()  # is quiet (the computers at the instant speed); not in a key's round
-            tidy = used() + GARBAGE
+                collect()  # the work's leftovers, before the heap sits idle
+        if used and not events and used() > tidy[0]:  # any work's garbage, also where no
+            collect()  # round is quiet (the computers at the instant speed); not in a key's round
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0
