@@ -86,6 +86,40 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
     return pen
 
 
+# The width in pixels of the ``p[0]`` characters of ``s`` in the sheet whose FIRST, COUNT and
+# SPACING are p[7..9] (Canvas.text_width: the widest line; a code the sheet lacks counts as "?").
+@micropython.viper
+def width(p: ptr32, s: ptr8, widths: ptr8) -> int:  # noqa: F821
+    n = p[0]
+    first = p[7]
+    count = p[8]
+    sp = p[9]
+    best = 0
+    pen = 0
+    i = 0
+    k = 0
+    while k < n:
+        code = s[i]
+        i += 1
+        k += 1
+        if code == 10:
+            if pen - sp > best:
+                best = pen - sp
+            pen = 0
+            continue
+        if code >= 0x80:
+            while (s[i] & 0xC0) == 0x80:
+                i += 1
+            code = 63
+        g = code - first
+        if g < 0 or g >= count:
+            g = 63 - first
+        pen += widths[g] + sp
+    if pen - sp > best:
+        best = pen - sp
+    return best
+
+
 # Horizontal runs of colour p[1] on consecutive rows, clipped to columns p[2]..p[4]: p[0] rows
 # from row p[12] (inside the clip), p[6] the buffer's bytes per row. With p[16] = 0, a shape
 # symmetric about column x (Canvas.spans): row k runs x - h .. x + h for h = halves[p[13] + k].

@@ -21,6 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = Path(__file__).parent / "mp"
+FIRMWARE = ROOT / "firmware"
 GOLDEN = ROOT / "docs" / "screens" / "canvas_test.png"
 GOLDEN_SCALE = 3
 SIZES = [(240, 135), (135, 240), (320, 240)]  # the 1.14" and 1.3" panels, portrait (odd width)
@@ -77,8 +78,11 @@ def fb_dumps(tmp_path_factory, mpy_build):
     for source, path in (("lib", mp_runners.LIB), ("mpy", mpy_build)):
         out = tmp_path_factory.mktemp("fb_" + source)
         args = [out] + [v for size in SIZES for v in size]
-        proc = mp_runners.run_unix(MP_DIR / "mpt_canvas.py", path_dirs=[path], args=args)
+        # firmware/ too: its fb_viper (the device's native drawing) is checked against the
+        # Python way (the unix port has the viper emitter: the check must not be skipped)
+        proc = mp_runners.run_unix(MP_DIR / "mpt_canvas.py", path_dirs=[path, FIRMWARE], args=args)
         assert proc.returncode == 0 and proc.stdout.strip().endswith("ALL-OK"), mp_runners.describe(proc)
+        assert "no viper" not in proc.stdout, mp_runners.describe(proc)
         for w, h in SIZES:
             dumps[source, w, h] = (out / ("scene_%dx%d.gs4" % (w, h))).read_bytes()
     return dumps

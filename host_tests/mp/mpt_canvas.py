@@ -178,6 +178,10 @@ def check_native():
                     c.reset_clip()
                     c.track(True)
                 assert pens[0] == pens[1], pens
+                for f in (font_small, font_large):
+                    for s in ("Score 42: {gold}", "two\nlines", "caf\u00e9 \u00e9t\u00e9", "",
+                              "\n", "a\n\nlonger line", "\x7f~ \x01"):
+                        assert a.text_width(s, f) == b.text_width(s, f), (s, f)
                 assert a.buffer == b.buffer, (w, h, clip, track)
                 assert a.take_dirty() == b.take_dirty(), (w, h, clip, track)
     halves = bytes((0, 3, 3, 0))
@@ -188,6 +192,8 @@ def check_native():
         b.sprite(50, 80, sprites.KNIGHT, cv.BLACK)
         b.spans(30, 30, halves, cv.RED)
         b.band(3, 4, 30, 50, 5, cv.RED)
+        b.text_width("Score 42: {gold}")
+        b.text_width("two\nlines", font_large)
 
     b.track(False)
     draw()
