@@ -155,27 +155,28 @@ def _state(game, p, item, can):
     return _OPEN if item in can else _LATER
 
 
-def _badge(c, x, y, kind, state, value):
+def _badge(c, x, y, kind, state, label, lx):
     # An item's silhouette in deep blue, filled white when built, gold when buildable (one
     # sprite less for the many not built yet); Island One's printed value inside it
-    # (``value`` 0: none).
+    # (``label``, None: none), ``lx`` pixels in.
     spr = _KIND_SPRITE[kind]
     c.sprite(x, y, spr, cv.DEEP)
     if state != _LATER:
         c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD)
-    if value:
-        s = "%d" % value
-        c.text(x + 7 - c.text_width(s) // 2, y + (2 if kind == KNIGHT else 6), s,
+    if label:
+        c.text(x + lx, y + (2 if kind == KNIGHT else 6), label,
                cv.LIGHT if state == _LATER else cv.BLACK)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
 
 
-def _places(lay, isl):
+def _places(c, lay, isl):
     # Pixel geometry worked out once per layout and island: the roads' ends and boxes (the
-    # starting road first), the items' boxes and kinds, the jokers' boxes. Drawing a part of
-    # the map then costs one comparison per element outside it.
+    # starting road first), the items' boxes, kinds and Island One's value texts with their
+    # offsets (on the device a new string costs about 0.2 ms: MicroPython looks for it among
+    # the interned ones), the jokers' boxes. Drawing a part of the map then costs one
+    # comparison per element outside it.
     key = (lay.cx, lay.cy, lay.su, lay.hu, isl.number)
     pl = _PLACES.get(key)
     if pl is not None:
@@ -187,7 +188,12 @@ def _places(lay, isl):
         x0, y0 = _px(lay, pts[2 * o], pts[2 * o + 1])
         x1, y1 = _px(lay, pts[2 * o + 2], pts[2 * o + 3])
         roads.append((x0, y0, x1, y1) + _road_box(x0, y0, x1, y1))
-    items = [box(lay, isl, i) + (isl.kind(i),) for i in range(isl.n_roads, isl.n_items)]
+    items = []
+    for i in range(isl.n_roads, isl.n_items):
+        v = isl.value(i) if isl.number == 1 else 0
+        label = "%d" % v if v else None
+        lx = 7 - c.text_width(label) // 2 if label else 0
+        items.append(box(lay, isl, i) + (isl.kind(i), label, lx))
     jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
     pl = _PLACES[key] = (roads, items, jokers)
     return pl
@@ -215,7 +221,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         can = ()
     elif can is None:
         can = game.buildable()
-    roads, items, jokers = _places(lay, isl)
+    roads, items, jokers = _places(c, lay, isl)
     for r in range(-1, isl.n_roads):
         x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
         if not c.visible(bx, by, bw, bh):
@@ -236,12 +242,11 @@ def draw(c, lay, game, p, cursor=None, can=None):
         if lit or r == cursor:
             _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st] if lit else cv.DARK, 3)
     n = isl.n_roads
-    one = isl.number == 1
     for k in range(len(items)):
-        x, y, w, h, kind = items[k]
+        x, y, w, h, kind, label, lx = items[k]
         if not c.visible(x, y, w, h):
             continue
-        _badge(c, x + 2, y + 2, kind, _state(game, p, n + k, can), one and isl.value(n + k))
+        _badge(c, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
         if n + k == cursor:
             wg.frame(c, x + 2, y + 2, _B, _B)
     for j in range(len(jokers)):
