@@ -174,7 +174,7 @@ _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (se
 def _places(c, lay, isl):
     # Pixel geometry worked out once per layout and island: the roads' ends and boxes (the
     # starting road first), the items' boxes, kinds and Island One's value texts with their
-    # offsets (on the device a new string costs about 0.2 ms: MicroPython looks for it among
+    # offsets (on the device a new string costs about 0.25 ms: MicroPython looks for it among
     # the interned ones), the jokers' boxes. Drawing a part of the map then costs one
     # comparison per element outside it.
     key = (lay.cx, lay.cy, lay.su, lay.hu, isl.number)
