@@ -22,7 +22,7 @@ DIM_MS = 60_000  # idle time before dimming
 SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
 DIM_LEVEL = 150  # brightness when dimmed (of 1000)
 LOOP_MS = 10  # poll period while awake
-THINK_MS = 12  # a slice of the app's work ahead in an idle round (a key waits at most this)
+THINK_MS = 12  # a slice of the app's work ahead in an idle round (it ends sooner at a press)
 GARBAGE = 16_384  # the work ahead's garbage collected once it reaches this (see ``run``)
 SLEEP_LOOP_MS = 50  # poll period while asleep
 BATTERY_MS = 10_000  # how often the battery is measured while awake
@@ -233,8 +233,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         if used:
             tidy[0] = used() + GARBAGE
 
-    def slice_over():
-        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS
+    held = btn.held
+
+    def slice_over():  # THINK_MS have passed, or a button is down: its press waits for one step
+        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS or held()
+
     while max_loops is None or loops < max_loops:
         loops += 1
         now = ticks_ms()

@@ -75,6 +75,15 @@ class Buttons:
         """The roles held down now (debounced state)."""
         return [b[0] for b in self._b if b[4]]
 
+    def held(self):
+        """True if any button reads pressed now: the raw pins, no debouncing, no events (the
+        main loop ends a slice of its work ahead at once, so a press waits for one step of that
+        work, not for the rest of the slice)."""
+        for b in self._b:
+            if b[1].value() == b[2]:
+                return True
+        return False
+
     def set_repeat(self, repeat):
         """Make ``repeat`` the roles that repeat while held (the others as at construction:
         long press or plain); a screen that types letters lets X and Y repeat too."""

@@ -180,8 +180,8 @@ def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swa
 
 def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
     # An app with work ahead gets the quiet rounds (each a slice that ends when ``until()``
-    # says THINK_MS have passed) instead of naps; the loop stops asking once it says it is
-    # done, and asks again after a key.
+    # says THINK_MS have passed, or at once while a button is down) instead of naps; the
+    # loop stops asking once it says it is done, and asks again after a key.
     board = app_main.load_board("pimoroni_display_pack")
     hw, _ = fake_hardware(board)
     clk = Clock()
@@ -210,5 +210,39 @@ def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
                        max_loops=600)
     assert app.events == ["a"]
     assert len(app.slices) == 5 + 3
-    assert all(ms == app_main.THINK_MS for _, ms in app.slices)
+    before = [ms for t0, ms in app.slices if t0 < 3000]
+    held = [ms for t0, ms in app.slices if 3000 <= t0 < 3100]
+    after = [ms for t0, ms in app.slices if t0 >= 3100]
+    assert before == [app_main.THINK_MS] * 5
+    assert held and all(ms == 0 for ms in held)  # the button still down: no work in its way
+    assert all(ms == app_main.THINK_MS for ms in after)
     assert app.slices[4][0] < 3000 <= app.slices[5][0]  # the new work came with the key
+
+
+def test_a_press_during_a_slice_of_work_ahead_ends_it_at_the_next_step():
+    # The press comes 5 ms into a 12 ms slice of steps of 1 ms: it is handled after the step
+    # in progress (the slice ends as soon as ``until()`` sees the button down), not 7 ms later.
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, _ = fake_hardware(board)
+    clk = Clock()
+
+    class App(StubApp):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.handled_at = []
+
+        def handle(self, role):
+            super().handle(role)
+            self.handled_at.append(clk.n)
+
+        def think(self, until):
+            while not until():
+                clk.sleep_ms(1)  # a step of work
+            return False  # never done
+
+    clk.script = {3005: (12, 0), 3100: (12, 1)}
+    app = app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
+                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                       max_loops=600)
+    assert app.events == ["a"]
+    assert 3005 <= app.handled_at[0] <= 3007

@@ -318,11 +318,14 @@ class Turn:
         return self._can
 
     def _info_changed(self, before):
-        # Redraw only what differs between the info lines ``before`` and now: per line,
-        # from the first changed character to the end of the longer text.
+        # Redraw only what differs between the info lines ``before`` and now: per line, from
+        # the first changed character to the end of the longer text; the changed lines as
+        # one rectangle (each rectangle is a paint of the screen: on the device its Python
+        # costs more than the few pixels two lines' rectangles would not repaint).
         c = self.app.c
         after = self._lines()
         x = self.lay.px + 3
+        left = right = top = bottom = -1
         for i in range(max(len(before), len(after))):
             a, ca = before[i] if i < len(before) else ("", 0)
             b, cb = after[i] if i < len(after) else ("", 0)
@@ -335,7 +338,14 @@ class Turn:
             x0 = x + (c.text_width(a[:k]) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
-                self.app.refresh(x0, self._iy() + i * wg.LINE, x1 - x0 + 1, wg.LINE)
+                if top < 0:
+                    left, right, top = x0, x1, i
+                left = min(left, x0)
+                right = max(right, x1)
+                bottom = i
+        if top >= 0:
+            self.app.refresh(left, self._iy() + top * wg.LINE, right - left + 1,
+                             (bottom - top + 1) * wg.LINE)
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
