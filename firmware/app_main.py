@@ -219,7 +219,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     busy = False  # something was handled or drawn since the last collection
     think = getattr(app, "think", None)
     thinking = think is not None  # the app may have work to do ahead, in idle rounds
-    began = [0]
+    began = [0, False]  # when the slice of work ahead began, and whether a button was down
     # The work ahead and the computers' steps make garbage (boxed floats) while the game's own
     # objects live on: left to pile up, the garbage pushes new lasting objects up the heap,
     # where they split its largest free block once it is collected (on the emulated Pico, an
@@ -235,8 +235,10 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
 
     held = btn.held
 
-    def slice_over():  # THINK_MS have passed, or a button is down: its press waits for one step
-        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS or held()
+    def slice_over():  # THINK_MS have passed, or a button went down since the slice began (its
+        # press waits for one step of the work, not the rest of the slice; one held since
+        # before was seen by this round's poll and does not cut every slice short)
+        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS or not began[1] and held()
 
     while max_loops is None or loops < max_loops:
         loops += 1
@@ -276,6 +278,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             busy = False
         elif thinking:  # quiet: a slice of work ahead (the coach's, a computer's) instead of a nap
             began[0] = ticks_ms()
+            began[1] = held()
             if think(slice_over):
                 thinking = False
                 collect()  # the work's leftovers, before the heap sits idle

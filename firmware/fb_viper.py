@@ -120,6 +120,36 @@ def width(p: ptr32, s: ptr8, widths: ptr8) -> int:  # noqa: F821
     return best
 
 
+# How many of the ``p[0]`` characters of ``s`` (one line) fit in ``p[1]`` pixels of the sheet
+# whose FIRST, COUNT and SPACING are p[7..9] (Canvas.fit).
+@micropython.viper
+def fit(p: ptr32, s: ptr8, widths: ptr8) -> int:  # noqa: F821
+    n = p[0]
+    limit = p[1]
+    first = p[7]
+    count = p[8]
+    sp = p[9]
+    pen = 0
+    i = 0
+    k = 0
+    while k < n:
+        code = s[i]
+        i += 1
+        if code >= 0x80:
+            while (s[i] & 0xC0) == 0x80:
+                i += 1
+            code = 63
+        g = code - first
+        if g < 0 or g >= count:
+            g = 63 - first
+        w = widths[g]
+        if pen + w > limit:
+            return k
+        pen += w + sp
+        k += 1
+    return n
+
+
 # Horizontal runs of colour p[1] on consecutive rows, clipped to columns p[2]..p[4]: p[0] rows
 # from row p[12] (inside the clip), p[6] the buffer's bytes per row. With p[16] = 0, a shape
 # symmetric about column x (Canvas.spans): row k runs x - h .. x + h for h = halves[p[13] + k].

@@ -18,6 +18,8 @@ import make_assets  # tools/
 import mp_runners  # tools/
 import png  # tools/
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = Path(__file__).parent / "mp"
@@ -312,3 +314,22 @@ def test_png_of_displayio_bitmap():
     w, h, px = png.bitmap_indices(c.bitmap)
     assert (w, h, px) == (4, 2, bytes([0, cv.GOLD, cv.GOLD, 0, 0, 0, 0, 0]))
     assert png.palette_colors(c.palette) == list(cv.PALETTE)
+
+
+WORD = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=25)
+
+
+@given(st.lists(WORD, min_size=1, max_size=12), st.integers(min_value=0, max_value=160))
+@settings(max_examples=400, deadline=None)
+def test_wrap_keeps_every_word_and_fills_each_line_as_far_as_it_fits(words, w):
+    from catan.ui import widgets as wg
+
+    c = cv.Canvas(240, 135)
+    s = " ".join(words)
+    lines = wg.wrap(c, s, w)
+    assert " ".join(lines) == s
+    for k, line in enumerate(lines):
+        assert line and (c.text_width(line) <= w or " " not in line), (line, w)
+        if k + 1 < len(lines):  # the next line's first word would not have fitted
+            assert c.text_width(line + " " + lines[k + 1].split(" ")[0]) > w
+        assert c.fit(line, w) == len(line) or " " not in line

@@ -180,8 +180,8 @@ def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swa
 
 def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
     # An app with work ahead gets the quiet rounds (each a slice that ends when ``until()``
-    # says THINK_MS have passed, or at once while a button is down) instead of naps; the
-    # loop stops asking once it says it is done, and asks again after a key.
+    # says THINK_MS have passed) instead of naps; the loop stops asking once it says it is
+    # done, and asks again after a key.
     board = app_main.load_board("pimoroni_display_pack")
     hw, _ = fake_hardware(board)
     clk = Clock()
@@ -210,12 +210,8 @@ def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
                        max_loops=600)
     assert app.events == ["a"]
     assert len(app.slices) == 5 + 3
-    before = [ms for t0, ms in app.slices if t0 < 3000]
-    held = [ms for t0, ms in app.slices if 3000 <= t0 < 3100]
-    after = [ms for t0, ms in app.slices if t0 >= 3100]
-    assert before == [app_main.THINK_MS] * 5
-    assert held and all(ms == 0 for ms in held)  # the button still down: no work in its way
-    assert all(ms == app_main.THINK_MS for ms in after)
+    assert all(ms == app_main.THINK_MS for _, ms in app.slices)  # (a button held since
+    # before a slice does not cut it short: its press was seen already)
     assert app.slices[4][0] < 3000 <= app.slices[5][0]  # the new work came with the key
 
 

@@ -182,6 +182,9 @@ def check_native():
                     for s in ("Score 42: {gold}", "two\nlines", "caf\u00e9 \u00e9t\u00e9", "",
                               "\n", "a\n\nlonger line", "\x7f~ \x01"):
                         assert a.text_width(s, f) == b.text_width(s, f), (s, f)
+                for s in ("Score 42: {gold}", "caf\u00e9 \u00e9t\u00e9", "", "\x7f~ \x01"):
+                    for px in (-3, 0, 1, 4, 5, 20, 37, 200):
+                        assert a.fit(s, px) == b.fit(s, px), (s, px)
                 assert a.buffer == b.buffer, (w, h, clip, track)
                 assert a.take_dirty() == b.take_dirty(), (w, h, clip, track)
     halves = bytes((0, 3, 3, 0))
@@ -194,6 +197,7 @@ def check_native():
         b.band(3, 4, 30, 50, 5, cv.RED)
         b.text_width("Score 42: {gold}")
         b.text_width("two\nlines", font_large)
+        b.fit("Score 42: {gold}", 30)
 
     b.track(False)
     draw()

@@ -398,6 +398,24 @@ class Canvas:
             self._widths[s] = v
         return v
 
+    def fit(self, s, w):
+        """How many of the first characters of ``s`` (one line) fit in ``w`` pixels of the
+        small font (``text_width`` of that many is at most ``w``)."""
+        f = self.font
+        widths = f.WIDTHS
+        first = f.FIRST
+        count = f.COUNT
+        sp = f.SPACING
+        pen = 0
+        for i in range(len(s)):
+            g = ord(s[i]) - first
+            if g < 0 or g >= count:
+                g = 63 - first  # "?"
+            if pen + widths[g] > w:
+                return i
+            pen += widths[g] + sp
+        return len(s)
+
     def text(self, x, y, s, c, font=None):
         """Draw ``s`` in colour ``c`` with its top-left corner at (x, y); return the pen x after it.
 

@@ -17,10 +17,12 @@ release; a draw allocates nothing.
 
 On the device the canvas is given ``native``, the device's viper drawing routines (the module
 firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
-clipped there; a glyph about 25 us instead of 250) and text widths (``width``: a line of 30
+clipped there; a glyph about 25 us instead of 250), text widths (``width``: a line of 30
 characters about 0.1 ms instead of 1; wrapping the turn screen's info lines cost a cursor move
-up to 16 ms), and the cell FrameBuffers above are then not made; and the rows of ``spans`` and ``band`` (``rows``: one call, not an ``hline`` and a
-loop round in Python per row) while nothing is tracked (``track(False)``, as App.draw paints).
+up to 16 ms) and how much of a line fits (``fit``, for wrapping); the cell FrameBuffers above
+are then not made. The rows of ``spans`` and ``band`` are native too (``rows``: one call, not
+an ``hline`` and a loop round in Python per row) while nothing is tracked (``track(False)``, as
+App.draw paints).
 A text of several lines then costs a string per line; nothing else allocates.
 """
 
@@ -132,6 +134,18 @@ class FbCanvas(Canvas):
         p = self._np
         p[0] = len(s)
         return native.width(p, s, f.WIDTHS)
+
+    def fit(self, s, w):
+        native = self._native
+        if native is None:
+            return Canvas.fit(self, s, w)
+        f = self.font
+        if id(f) != self._sheet_id:
+            self._native_sheet(f)
+        p = self._np
+        p[0] = len(s)
+        p[1] = w if w > 0 else 0  # (viper reads it unsigned)
+        return native.fit(p, s, f.WIDTHS)
 
     def _span_rows(self, x, y, halves, k0, k1, c):
         if self._native is None or self._track:  # (the Python way marks what it draws)
