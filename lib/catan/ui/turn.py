@@ -74,6 +74,8 @@ class Turn:
         self.jdie = -1
         self.cursor = -1
         self.targets = []
+        self._stops_of = None  # the targets ``_stops`` was made from
+        self._stops = None
         self._memo_key = self._can_key = None
         self._memo = self._can = None
         self.retarget(True)
@@ -125,9 +127,12 @@ class Turn:
         t = self.targets
         if self.level is not None or self.mode != _NORMAL or g.phase == OVER:
             return t
-        isl = g.island
-        return t + [i for i in range(isl.n_items) if i not in t] + [
-            sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
+        if self._stops_of is not t:  # once per list of targets (``retarget`` makes a new one)
+            isl = g.island
+            self._stops_of = t
+            self._stops = t + [i for i in range(isl.n_items) if i not in t] + [
+                sheet.JOKER + j for j in range(len(isl.jokers)) if sheet.JOKER + j not in t]
+        return self._stops
 
     def _joker_die_ok(self, i):
         g = self.game
@@ -715,7 +720,7 @@ class Turn:
                     why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
                     if why:  # "R2 needs road R0 first": the title names it already
                         lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
-                lines.append(("Costs " + _cost_text(kind), cv.LIGHT))
+                lines.append((_cost_line(kind), cv.LIGHT))
             if isl.number == 2 and kind == ROAD:
                 lines.append(("Longest road counts.", cv.DARK))
             return lines
@@ -753,13 +758,19 @@ class Turn:
         return []
 
 
-def _cost_text(kind):
-    cost = COSTS[kind]
-    parts = []
-    for r in range(5):
-        if cost[r]:
-            parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
-    return ", ".join(parts)
+_COST_LINES = {}  # kind -> its "Costs ..." line, made once (new strings are dear on the device)
+
+
+def _cost_line(kind):
+    line = _COST_LINES.get(kind)
+    if line is None:
+        cost = COSTS[kind]
+        parts = []
+        for r in range(5):
+            if cost[r]:
+                parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
+        line = _COST_LINES[kind] = "Costs " + ", ".join(parts)
+    return line
 
 
 def _sentence(s):
