@@ -1,0 +1,170 @@
+"""What a sheet is worth on Island One: its points, and for HARD (and the coach) the points
+still to come, from the exact solver's values through a compact table read from flash
+(``coach_table.bin`` beside this module, made by tools/make_coach_table.py).
+"""
+
+from array import array
+
+from catan.maps import KNIGHT, START, TURNS_ONE
+from catan.players import EASY, HARD
+from catan.players.keeps import _find
+
+
+def _value_one(ctx, items, used):
+    # ``_Context.value`` on Island One: the points of building ``items`` now (jokers ``used``
+    # after this turn); HARD adds the table's points still to come, MEDIUM a joker bonus.
+    isl = ctx.isl
+    nr = isl.n_roads
+    roads, builds = ctx.roads, ctx.builds
+    pts = 0
+    for it in items:
+        pts += isl.value(it)
+        if it < nr:
+            roads |= 1 << it
+        else:
+            builds |= 1 << (it - nr)
+    if ctx.level == HARD:
+        t = ctx.game.turns[ctx.p] + 2  # the turn after this one
+        return pts + island_one_value(t, roads, builds, used)
+    if ctx.level == EASY:
+        return pts
+    # MEDIUM: points, and a bonus for each unused unlocked joker while it can help.
+    left = TURNS_ONE - 1 - ctx.game.turns[ctx.p]
+    if left <= 0:
+        return pts
+    bonus = 0
+    for j in range(len(isl.jokers)):
+        need = isl.jokers[j][1]
+        if builds & need == need and not used >> j & 1:
+            bonus += 2 if left > 3 else 1
+    return pts + bonus
+
+
+# ------------------------------------------- the value table (HARD, the coach)
+
+TABLE = "coach_table.bin"  # beside this module (made by tools/make_coach_table.py)
+_ONE = None
+
+
+class _Values:
+    """The Island One value table, read from the file ``TABLE`` a turn's rows at a time (the
+    bytes of a module would sit in the heap: 24 KB; this costs about 1.5 KB).
+
+    The file: b"CDV1", rank R, turns T, groups G, sheets S, road masks N (<BBHHH), R scales
+    (<d), N road masks (<H, ascending), GF (T * G * R signed bytes), SF (S * R signed bytes).
+    V_t(g, s) ~= sum_r GF[t - 2, g, r] * SF[s, r] * scale[r]: the exact solver's values for
+    turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities)."""
+
+    def __init__(self, path):
+        import struct
+
+        from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
+
+        f = open(path, "rb")
+        head = f.read(12)
+        if head[:4] != b"CDV1":
+            f.close()
+            raise ValueError("%s is not a value table" % path)
+        rank, self.turns, self.groups, sheets, n = struct.unpack("<BBHHH", head[4:])
+        self.scale = struct.unpack("<%dd" % rank, f.read(8 * rank))
+        roads = f.read(2 * n)
+        masks = array("H", bytes(2 * n))
+        for i in range(n):
+            masks[i] = roads[2 * i] | roads[2 * i + 1] << 8
+        self.masks = masks
+        self.f = f
+        self.rank = rank
+        self.gf_at = 12 + 8 * rank + 2 * n
+        self.sf_at = self.gf_at + self.turns * self.groups * rank
+        self.rows = bytearray(self.groups * rank)  # GF of the turn ``self.t``
+        self.cols = {}
+        self.t = -1
+        # Sheet s: the road masks in order, then within a mask the settlements x the cities
+        # that its roads reach (the solver's numbering).
+        isl = ISLAND_ONE
+        chains = []
+        for kind in (SETTLEMENT, CITY, KNIGHT):
+            chain = []
+            prev = START
+            while True:
+                nxt = -1
+                for b in range(len(isl.kinds)):
+                    if isl.kinds[b] == kind and isl.before[b] == prev:
+                        nxt = b
+                if nxt < 0:
+                    break
+                chain.append(nxt)
+                prev = nxt
+            chains.append(chain)
+        self.chains = chains
+        self.base = array("H", bytes(2 * n))
+        self.widths = bytearray(n)
+        total = 0
+        for i in range(n):
+            lim = []
+            for chain in chains[:2]:
+                k = 0
+                while k < len(chain):
+                    r = isl.site_road[chain[k]]
+                    if r != START and not masks[i] >> r & 1:
+                        break
+                    k += 1
+                lim.append(k)
+            self.base[i] = total
+            self.widths[i] = lim[1] + 1
+            total += (lim[0] + 1) * (lim[1] + 1)
+        if total != sheets:
+            raise ValueError("%s does not match the map" % path)
+
+    def value(self, t, roads, builds, used):
+        if t > self.turns + 1:
+            return 0.0
+        lev = [0, 0, 0]
+        for c in range(3):
+            chain = self.chains[c]
+            k = 0
+            while k < len(chain) and builds >> chain[k] & 1:
+                k += 1
+            lev[c] = k
+        lo = _find(self.masks, roads)
+        s = self.base[lo] + lev[0] * self.widths[lo] + lev[1]
+        k = lev[2]
+        g = (1 << k) - 1 + (used & ((1 << k) - 1))
+        rank = self.rank
+        f = self.f
+        if t != self.t:
+            f.seek(self.gf_at + (t - 2) * self.groups * rank)
+            f.readinto(self.rows)
+            self.t = t
+            self.cols = {}  # SF rows read this turn, by sheet (a turn meets a few dozen)
+        sf = self.cols.get(s)
+        if sf is None:
+            f.seek(self.sf_at + s * rank)
+            sf = self.cols[s] = f.read(rank)
+        gf, sc = self.rows, self.scale
+        row = g * rank
+        v = 0.0
+        for r in range(rank):
+            a = gf[row + r]
+            b = sf[r]
+            if a > 127:
+                a -= 256
+            if b > 127:
+                b -= 256
+            v += a * b * sc[r]
+        return v
+
+
+def value_table():
+    """The Island One value table (opened once, kept)."""
+    global _ONE
+    if _ONE is None:
+        here = __file__.replace("\\", "/").rpartition("/")[0]
+        _ONE = _Values((here + "/" if here else "") + TABLE)
+    return _ONE
+
+
+def island_one_value(t, roads, builds, used):
+    """The value table's estimate of the points still to come from turn ``t`` (2..16) on,
+    for a sheet (road mask, building mask) and the used-joker mask."""
+    return value_table().value(t, roads, builds, used)
