@@ -10,7 +10,7 @@ import os
 import pytest
 
 from catan import players
-from catan.players import ahead, context, island_one, keeps, plans, reroll
+from catan.players import plans, reroll, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, ROLL, Game
 from catan.maps import ISLAND_ONE
@@ -137,17 +137,17 @@ def test_island_two_hard_wins_against_easy():
 
 
 def test_value_table_is_compact_and_sane():
-    size = os.path.getsize(os.path.join(os.path.dirname(island_one.__file__), island_one.TABLE))
+    size = os.path.getsize(os.path.join(os.path.dirname(values.__file__), values.TABLE))
     assert size < 40000
     # The empty sheet before turn 2 is worth 85.45 (solver README); the table is a fit.
-    v = island_one.island_one_value(2, 0, 0, 0)
+    v = values.island_one_value(2, 0, 0, 0)
     assert abs(v - 85.45) < 5, v
-    assert island_one.island_one_value(16, 0, 0, 0) == 0
+    assert values.island_one_value(16, 0, 0, 0) == 0
     # With every road, settlement and city built only the knights are left (at most 21
     # points; the solver says 11.0 before turn 5).
     full_roads = (1 << ISLAND_ONE.n_roads) - 1
     sites = (1 << 10) - 1  # S3..S11, C7..C30
-    assert 5 < island_one.island_one_value(5, full_roads, sites, 0) < 21
+    assert 5 < values.island_one_value(5, full_roads, sites, 0) < 21
 
 
 def test_dice_chance():
@@ -167,7 +167,7 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     g.builds[0] = 0b111 << 10  # K1, K2, K3
     g.roll()
     g.stop()
-    ctx = context._Context(g, players.HARD, 0)
+    ctx = plans._Context(g, players.HARD, 0)
     counts = g.unspent()
     cost = (1, 1, 1, 1, 1)
     assert plans._cover(counts, cost, ctx.jokers) is None
@@ -242,7 +242,7 @@ def test_tables_worked_out_ahead_are_those_of_the_turn():
     g = Game(2, 2, SeededDice(5))
     while not players.think(g, players.HARD, lambda: False):
         pass
-    ctx = context._Context(g, players.MEDIUM, g.player)
-    w1, w2 = (list(w) for w in ahead._turn_tables(ctx))
-    keeps._TURN[0] = None
-    assert (list(ahead._turn_tables(ctx)[0]), list(ahead._turn_tables(ctx)[1])) == (w1, w2)
+    ctx = plans._Context(g, players.MEDIUM, g.player)
+    w1, w2 = (list(w) for w in reroll._turn_tables(ctx))
+    reroll._TURN[0] = None
+    assert (list(reroll._turn_tables(ctx)[0]), list(reroll._turn_tables(ctx)[1])) == (w1, w2)

@@ -16,7 +16,7 @@ by alternating row and column solves, starting from the plain SVD. Both factor t
 are stored as signed bytes with one scale per factor column (the rows are refitted to the
 rounded columns before they are rounded), so the file is (14 * 127 + 1225) * R bytes
 plus a road-subtree list (117 x 2 bytes) and a header (its layout:
-``catan.players.island_one._Values``, which reads it from flash a turn's rows at a time).
+``catan.players.values._Values``, which reads it from flash a turn's rows at a time).
 Sheet s is the solver's sheet index (numbered as ``_Values`` does).
 ``tools/solver/evaluate.py --table`` gives the exact expected score of the player that uses
 the result.

@@ -334,9 +334,9 @@ for part, names in %(parts)r:
     for name in names:
         __import__(name)
     if part == "tables":
-        from catan.players import island_one, keeps
-        keeps._multisets()
-        island_one.value_table()
+        from catan.players import reroll, values
+        reroll._multisets()
+        values.value_table()
     f = free()
     out[part] = prev - f
     prev = f

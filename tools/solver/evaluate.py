@@ -104,7 +104,7 @@ def evaluate(a, log=print):
 
 def table_values(path):
     """Believed tables (TURNS + 2, groups, sheets) from a generated coach_table.bin (the
-    layout: ``catan.players.island_one._Values``)."""
+    layout: ``catan.players.values._Values``)."""
     data = Path(path).read_bytes()
     if data[:4] != b"CDV1":
         raise SystemExit("%s is not a value table" % path)

@@ -24,18 +24,18 @@ paid (gold trades first, then jokers) and built, one action per call. A plan may
 in more than one way (which joker; the joker of a knight the plan builds first, which the
 rules allow the same turn): MEDIUM and HARD value each (``_Context.pays``).
 
-The package, by what each module holds (each imports only those above it):
+The package, by what each module holds (each imports only those above it; a module costs
+the device about 300 bytes of heap of its own, so there are few):
 
-    plans       the plans a sheet allows in one turn, what they cost, how dice pay for
-                one (gold trades, jokers), the actions that carry one out
-    keeps       the keep tables of a turn over the multisets of its dice (HARD's re-rolls)
-    island_one  what a sheet is worth on Island One (HARD: the value table coach_table.bin)
-    island_two  what a sheet is worth on Island Two (the race to 10 VP)
-    context     a seat's decision (``_Context``): the ways to pay a plan, a plan's value, the
-                best plan the dice pay for now
-    ahead       the work ahead in idle time (``think``) and what it keeps, by state
-    reroll      when to re-roll: chances of completing a plan, each level's re-roll
-    coach       the coach, loaded when first asked (``from catan.players import coach``)
+    values   what a sheet is worth on each island (Island One: the value table,
+             coach_table.bin beside it)
+    plans    the plans a sheet allows in one turn, what they cost, how a seat pays for one
+             (``_Context``: the decision of the player whose turn it is), the best one now,
+             the actions that carry one out
+    reroll   when to re-roll: the chance of completing a plan, the keep tables of a turn
+             over the multisets of its dice, each level's choice
+    ahead    the work ahead in idle time (``think``) and what it keeps, by state
+    coach    the coach, loaded when first asked (``from catan.players import coach``)
 """
 
 # The levels first: the modules of the package import them from here.
@@ -57,10 +57,8 @@ def level_of(name):
 
 from catan.game import OVER, REROLL, ROLL
 from catan.players.ahead import built_now, forget, think  # noqa: F401 (the API)
-from catan.players.context import _Context
-from catan.players.keeps import reserve  # noqa: F401 (the API)
-from catan.players.plans import _plan_actions
-from catan.players.reroll import reroll_mask
+from catan.players.plans import _Context, _plan_actions
+from catan.players.reroll import reroll_mask, reserve  # noqa: F401 (the API)
 
 
 # ----------------------------------------------------------------- the API

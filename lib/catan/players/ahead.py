@@ -1,52 +1,21 @@
 """The work ahead, in a front end's idle time (``think``), on the next decision: the keep tables
-of a turn (``keeps``), the values of the plans the dice pay for in the build phase, and,
+of a turn (``reroll``), the values of the plans the dice pay for in the build phase, and,
 while a computer builds, the next seat's tables in the state its plan leads to. Each is a
 generator that yields between short steps, run in slices until the front end needs the
-time back; a decision asked before the work is done finishes it (``_turn_tables``,
+time back; a decision asked before the work is done finishes it (``reroll._turn_tables``,
 ``built_now``). What is worked out is kept for the state it belongs to until ``forget``.
 """
 
 from catan.game import BUILD, OVER, ROLL
-from catan.players import EASY, HARD, keeps, level_of
-from catan.players.context import _Context
-from catan.players.keeps import _drain, _needs_tables, _turn_key, _work
-from catan.players.plans import _plan_actions, _plans
-
-_WORK = [None, None, False]  # the key, generator and ``first`` of tables being worked out
+from catan.players import EASY, HARD, level_of, reroll
+from catan.players.plans import _Context, _plan_actions, _plans
+from catan.players.reroll import _finish, _needs_tables, _ready, _turn_key
 
 
 def forget():
     """Drop every table and plan worked out so far (the next decisions start afresh)."""
-    keeps._TURN[0] = _NOW[0] = _AHEAD[0] = _AHEAD[1] = None
-    _WORK[0] = _WORK[1] = _NOW_WORK[0] = _NOW_WORK[1] = None
-
-
-def _finish(gen, work):
-    # Run the work in hand (if any) to its end, and let it go.
-    if gen is not None:
-        _drain(gen)
-        work[0] = work[1] = None
-
-
-def _ready(game, level, first, ctx=None):
-    # The generator of the work left for the tables of the turn (None: nothing left).
-    key = _turn_key(game, level)
-    if keeps._TURN[0] == key and (keeps._TURN[1] or not first):
-        return None
-    if _WORK[0] != key or first and not _WORK[2]:
-        _WORK[0] = key
-        _WORK[1] = _work(ctx or _Context(game, level, 0), key, first)
-        _WORK[2] = first
-    return _WORK[1]
-
-
-def _turn_tables(ctx, first=False):
-    """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
-    the value of each keep before the first roll) for this turn's state; worked out once a
-    turn (``think`` may have done it already)."""
-    _finish(_ready(ctx.game, ctx.level, first, ctx), _WORK)
-    w1, w2, w0 = keeps._W
-    return (w1, w2, w0) if first else (w1, w2)
+    reroll._TURN[0] = _NOW[0] = _AHEAD[0] = _AHEAD[1] = None
+    reroll._WORK[0] = reroll._WORK[1] = _NOW_WORK[0] = _NOW_WORK[1] = None
 
 
 _NOW = [None, None, None]  # the key of a state in the build phase, its best plan, by item
@@ -152,12 +121,12 @@ def think(game, level, until, seed=0, coach=False, then=None):
         if then is None:
             return True
         then = (level_of(then[0]),) + tuple(then[1:])
-        if not _run(_ahead(game, level, seed, then), until, _WORK):
+        if not _run(_ahead(game, level, seed, then), until, reroll._WORK):
             return False
         _AHEAD[1] = None  # the copy's work is done: let it go (its key stays, not to redo it)
         return True
     if game.phase != OVER and _needs_tables(game, level):
-        return _run(_ready(game, level, coach and game.phase == ROLL), until, _WORK)
+        return _run(_ready(game, level, coach and game.phase == ROLL), until, reroll._WORK)
     return True
 
 

@@ -7,7 +7,7 @@
 
 Island One values are *expected final scores* of the player whose turn it is: the points
 on the track, plus this turn's, plus the rest of the game. This turn is worked out exactly,
-by an expectimax over the dice multisets (``keeps``, the keep tables); the turns after it
+by an expectimax over the dice multisets (``reroll``, the keep tables); the turns after it
 come from a compact fit of the exact solver's values (``coach_table.bin``, 24 KB, read
 from flash a row at a time; most accurate where good play goes). Playing by these values
 scores 94.35 on average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py``
@@ -22,10 +22,9 @@ its idle time already (``players.think``).
 
 from catan.game import BUILD, OVER, REROLL, ROLL
 from catan.players import next_action
-from catan.players.ahead import _turn_tables, built_now
-from catan.players.context import _Context
-from catan.players.keeps import _index, _multisets
-from catan.players.reroll import _exact_reroll
+from catan.players.ahead import built_now
+from catan.players.plans import _Context
+from catan.players.reroll import _exact_reroll, _index, _multisets, _turn_tables
 
 _HARD = 2
 
