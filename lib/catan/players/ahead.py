@@ -6,7 +6,7 @@ time back; a decision asked before the work is done finishes it (``reroll._turn_
 ``built_now``). What is worked out is kept for the state it belongs to until ``forget``.
 """
 
-from catan.game import BUILD, OVER, ROLL
+from catan.game import BUILD, OVER, ROLL, IllegalAction
 from catan.players import EASY, HARD, level_of, reroll
 from catan.players.plans import _Context, _plan_actions, _plans
 from catan.players.reroll import _finish, _needs_tables, _ready, _turn_key
@@ -84,22 +84,20 @@ def _ahead_work(game, best, then):
     if g is not None and _needs_tables(g, level):
         gen = _ready(g, level, coach, _Context(g, level, seed))
         if gen is not None:
+            yield
             yield from gen
 
 
 def _after_plan(game, best):
-    # A copy of ``game`` (through its save) with ``best``'s plan carried out and the turn
-    # ended (None if the plan cannot be carried out so). A generator, yielding between steps.
-    from catan.codec import dumps, loads
-    from catan.game import IllegalAction
-
-    data = dumps(game)
-    yield
-    g = loads(data, game.dice)
+    # A copy of ``game`` (``Game.copy``: the game its save would load) with ``best``'s plan
+    # carried out and the turn ended (None if the plan cannot be carried out so). A
+    # generator, yielding between the actions.
+    g = game.copy()
     yield
     try:
         for action in _plan_actions(g, best):
             g.perform(action)
+            yield
     except IllegalAction:
         return None
     return g
