@@ -8,7 +8,7 @@ time back; a decision asked before the work is done finishes it (``reroll._turn_
 
 from catan.game import BUILD, OVER, ROLL, IllegalAction
 from catan.players import EASY, HARD, level_of, reroll
-from catan.players.plans import _Context, _plan_actions, _plans
+from catan.players.plans import _Context, _plan_actions, _plans_work
 from catan.players.reroll import _finish, _needs_tables, _ready, _turn_key
 
 
@@ -45,7 +45,8 @@ def _now(ctx, key):
     free = 0
     for c in counts:
         free += c
-    plans = _plans(ctx.isl, ctx.roads, ctx.builds, free, ctx.level == EASY)
+    plans = []
+    yield from _plans_work(ctx.isl, ctx.roads, ctx.builds, free, ctx.level == EASY, plans)
     yield
     by_item = {} if ctx.level == HARD else None
     yield from ctx.now_work(counts, plans, by_item)

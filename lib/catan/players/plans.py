@@ -17,14 +17,27 @@ from catan.players.values import _two_setup, _value_one, _value_two
 def _plans(isl, roads, builds, units, single):
     """Plans of up to three builds from the sheet (roads, builds) that cost at most
     ``units`` dice: a list of (items, cost as five counts)."""
-    out = [((), (0, 0, 0, 0, 0))]
-    _extend(isl, roads, builds, units, single, 0, (), (0, 0, 0, 0, 0), out)
+    out = []
+    _drain(_plans_work(isl, roads, builds, units, single, out))
     return out
 
 
-def _extend(isl, roads, builds, units, single, start, items, cost, out):
+def _plans_work(isl, roads, builds, units, single, out):
+    # The plans of ``_plans`` appended to the list ``out``: a generator that yields after the
+    # plans that begin with each item.
+    out.append(((), (0, 0, 0, 0, 0)))
+    for it in range(isl.n_items):
+        k = len(out)
+        _extend(isl, roads, builds, units, single, it, it + 1, (), (0, 0, 0, 0, 0), out)
+        if len(out) > k:
+            yield
+
+
+def _extend(isl, roads, builds, units, single, start, stop, items, cost, out):
+    # The plans that add an item of start..stop-1 (and then up to two later ones) to
+    # ``items`` (total ``cost``), appended to ``out``.
     nr = isl.n_roads
-    for it in range(start, isl.n_items):
+    for it in range(start, stop):
         if it < nr:
             if roads >> it & 1:
                 continue
@@ -46,10 +59,11 @@ def _extend(isl, roads, builds, units, single, start, items, cost, out):
         out.append((ni, nc))
         if not single and len(ni) < 3 and units - u >= 2:
             if it < nr:
-                _extend(isl, roads | 1 << it, builds, units - u, single, it + 1, ni, nc, out)
+                _extend(isl, roads | 1 << it, builds, units - u, single, it + 1, isl.n_items, ni,
+                        nc, out)
             else:
-                _extend(isl, roads, builds | 1 << (it - nr), units - u, single, it + 1, ni, nc,
-                        out)
+                _extend(isl, roads, builds | 1 << (it - nr), units - u, single, it + 1,
+                        isl.n_items, ni, nc, out)
 
 
 _PAID = ((), ())

@@ -23,7 +23,7 @@ from array import array
 from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
 from catan.players import EASY, HARD, MEDIUM
-from catan.players.plans import _Context, _cover, _drain, _plans
+from catan.players.plans import _Context, _cover, _drain, _plans, _plans_work
 from catan.players.values import _find
 
 EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
@@ -233,8 +233,8 @@ def final_work(ctx, n, out):
     gold pairs they hold and how many dice are free (``_cover``), so each plan type
     (total cost) is valued once per such shortfall and every roll reuses it."""
     keys, sizes, _ = _multisets()
-    plans = _plans(ctx.isl, ctx.roads, ctx.builds, n, False)
-    yield
+    plans = []
+    yield from _plans_work(ctx.isl, ctx.roads, ctx.builds, n, False, plans)
     types = {}
     for items, cost in plans:
         if items:
