@@ -251,7 +251,7 @@ class _Context:
         return self.best
 
     def now_work(self, counts, plans, by_item):
-        # _best_now into self.best, as a generator yielding between slices of plans; with a
+        # _best_now into self.best, as a generator that yields before each plan; with a
         # dict ``by_item``, also each item's best plan value there (for the coach).
         best = (self.nothing(), (), (), ())
         tie = self.seed & 0xFF
@@ -260,8 +260,7 @@ class _Context:
             k += 1
             if not items:
                 continue
-            if not k & 3:
-                yield
+            yield
             for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
                 trades, jok = way
                 v = self.value(items, self._mask(way))

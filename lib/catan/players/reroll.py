@@ -260,6 +260,7 @@ def final_work(ctx, n, out):
         spare = n - (c0 + c1 + c2 + c3 + c4)
         lent = 0  # a knight of a plan of this type may lend one more joker
         for items in lists[t]:
+            yield
             if ctx._late(items):
                 lent = 1
                 break
@@ -300,14 +301,15 @@ def final_work(ctx, n, out):
                                 key = (((s2 * 8 + d4) * 8 + (s3 - d4)) * 8 + d1) * 8 + d0
                                 key = key * 64 + pairs * 8 + spare + short if short else -1
                                 v = memo.get(key)
-                                if v is None:
-                                    v = memo[key] = _type_value(
+                                if v is None:  # (a new shortfall is the costly part)
+                                    v = yield from _type_value(
                                         ctx, [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
                                         seen)
+                                    memo[key] = v
                                     if v > out[i]:
                                         out[i] = v
                                     i += 1
-                                    yield  # (a new shortfall is the costly part)
+                                    yield
                                     continue
                                 if v > out[i]:
                                     out[i] = v
@@ -317,7 +319,8 @@ def final_work(ctx, n, out):
 def _type_value(ctx, m, cost, lst, base, seen):
     # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
     # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
-    # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table.
+    # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table. A
+    # generator that yields between a few plans' values and returns the value.
     pay = _cover(m, cost, ctx.jokers)
     ways = ctx._others(m, cost, pay)  # the same for every plan of this cost
     best = base
@@ -326,7 +329,11 @@ def _type_value(ctx, m, cost, lst, base, seen):
         v = seen.get(ck)
         if v is None:
             v = -1e9
+            k = 0
             for items in lst:
+                if not k & 1:
+                    yield
+                k += 1
                 x = ctx.value(items, ck[1])
                 if x > v:
                     v = x
@@ -335,6 +342,7 @@ def _type_value(ctx, m, cost, lst, base, seen):
             best = v
     if pay is None or pay[1]:
         for items in lst:  # a knight of the plan lends its joker to the rest
+            yield
             for way in ctx._lent(m, items, cost, pay, ways):
                 ck = (items, ctx._mask(way))
                 v = seen.get(ck)
@@ -365,6 +373,8 @@ def _best_within(w, src, sizes, child, n):
     # to the multisets one die larger, in index order, so every K sees all of its parts.
     for i in range(len(sizes)):
         w[i] = src[i]
+        if not i & 255:
+            yield
     for i in range(len(sizes)):
         if sizes[i] < n:
             b = 6 * i
@@ -373,7 +383,7 @@ def _best_within(w, src, sizes, child, n):
                 c = child[b + f]
                 if w[c] < v:
                     w[c] = v
-        if not i & 63:
+        if not i & 31:
             yield
 
 
