@@ -10,6 +10,7 @@ from catan.game import BUILD, OVER, ROLL, IllegalAction
 from catan.players import EASY, HARD, level_of, reroll
 from catan.players.plans import _Context, _plan_actions, _plans_work
 from catan.players.reroll import _finish, _needs_tables, _ready, _turn_key
+from catan.players.values import _table_work
 
 
 def forget():
@@ -40,6 +41,8 @@ def _now_ready(game, level, seed, ctx=None):
 
 
 def _now(ctx, key):
+    if ctx.one and ctx.level == HARD:
+        yield from _table_work()  # (opened once)
     g = ctx.game
     counts = g.unspent()
     free = 0

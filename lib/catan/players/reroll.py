@@ -24,7 +24,7 @@ from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
 from catan.players import EASY, HARD, MEDIUM
 from catan.players.plans import _Context, _cover, _drain, _plans, _plans_work
-from catan.players.values import _find
+from catan.players.values import _find, _table_work
 
 EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
 
@@ -204,6 +204,8 @@ def _work(ctx, key, first):
     # The tables for ``ctx`` into _W, a slice at a time; with ``first``, W0 too.
     if _MS is None:
         yield from _make_multisets()
+    if ctx.one and ctx.level == HARD:
+        yield from _table_work()  # (opened once)
     keys, sizes, child = _MS
     w1, w2, w0 = _W
     n = ctx.game.dice_count()

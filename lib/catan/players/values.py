@@ -60,9 +60,12 @@ class _Values:
     The file: b"CDV1", rank R, turns T, groups G, sheets S, road masks N (<BBHHH), R scales
     (<d), N road masks (<H, ascending), GF (T * G * R signed bytes), SF (S * R signed bytes).
     V_t(g, s) ~= sum_r GF[t - 2, g, r] * SF[s, r] * scale[r]: the exact solver's values for
-    turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities)."""
+    turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities).
+    ``load`` opens it."""
 
-    def __init__(self, path):
+    def load(self, path):
+        # Open the file and work out the sheets' numbering: a generator that yields between
+        # slices (``_table_work``).
         import struct
 
         from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
@@ -78,6 +81,8 @@ class _Values:
         masks = array("H", bytes(2 * n))
         for i in range(n):
             masks[i] = roads[2 * i] | roads[2 * i + 1] << 8
+            if not i & 31:
+                yield
         self.masks = masks
         self.f = f
         self.rank = rank
@@ -103,6 +108,7 @@ class _Values:
                 chain.append(nxt)
                 prev = nxt
             chains.append(chain)
+            yield
         self.chains = chains
         self.base = array("H", bytes(2 * n))
         self.widths = bytearray(n)
@@ -120,6 +126,8 @@ class _Values:
             self.base[i] = total
             self.widths[i] = lim[1] + 1
             total += (lim[0] + 1) * (lim[1] + 1)
+            if not i & 15:
+                yield
         if total != sheets:
             raise ValueError("%s does not match the map" % path)
 
@@ -164,11 +172,21 @@ class _Values:
 
 def value_table():
     """The Island One value table (opened once, kept)."""
+    if _ONE is None:
+        for _ in _table_work():
+            pass
+    return _ONE
+
+
+def _table_work():
+    # Open the value table if it is not open yet: a generator that yields between slices
+    # (the work ahead opens it before HARD's first decision, see ``reroll._work``).
     global _ONE
     if _ONE is None:
         here = __file__.replace("\\", "/").rpartition("/")[0]
-        _ONE = _Values((here + "/" if here else "") + TABLE)
-    return _ONE
+        table = _Values()
+        yield from table.load((here + "/" if here else "") + TABLE)
+        _ONE = table
 
 
 def island_one_value(t, roads, builds, used):
