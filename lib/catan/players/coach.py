@@ -20,13 +20,13 @@ the players' tables of the current turn, which a front end can have worked out i
 its idle time already (``players.think``).
 """
 
+from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL
-from catan.players import next_action
-from catan.players.ahead import built_now
+from catan.players import built_now, next_action
 from catan.players.plans import _Context
 from catan.players.reroll import _exact_reroll, _index, _multisets, _turn_tables
 
-_HARD = 2
+_HARD = const(2)  # players.HARD
 
 
 def unit(game):

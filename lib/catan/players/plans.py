@@ -9,9 +9,12 @@ the joker of a knight the plan builds first, which the rules allow the same turn
 each (``values``) and take the best.
 """
 
+from catan import const
 from catan.maps import ANY, COSTS, GOLD, KNIGHT, X_PENALTY
-from catan.players import EASY, HARD
 from catan.players.values import _two_setup, _value_one, _value_two
+
+_EASY = const(0)  # players.EASY
+_HARD = const(2)  # players.HARD
 
 
 def _plans(isl, roads, builds, units, single):
@@ -140,7 +143,7 @@ class _Context:
         self.roads = game.roads[p]
         self.builds = game.builds[p]
         self.used = game.jokers[p]
-        self.jokers = [] if level == EASY else [
+        self.jokers = [] if level == _EASY else [
             (j, self.isl.jokers[j][0]) for j in range(len(self.isl.jokers))
             if not self.used >> j & 1 and game.joker_unlocked(j)]
         self._base = None
@@ -196,7 +199,7 @@ class _Context:
 
     def _late(self, items):
         # (joker, resource) pairs that a knight in ``items`` unlocks for the rest of them.
-        if self.level == EASY or len(items) < 2:
+        if self.level == _EASY or len(items) < 2:
             return ()
         out = self._lates.get(items)
         if out is not None:
@@ -268,7 +271,7 @@ class _Context:
                     for it in items:
                         if by_item.get(it, v - 1) < v:
                             by_item[it] = v
-                if self.level != HARD:
+                if self.level != _HARD:
                     v += ((k * 37 + tie) % 101) * 1e-7  # seeded tie-break
                 if v > best[0] + 1e-9:
                     best = (v, items, trades, jok)

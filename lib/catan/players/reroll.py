@@ -14,24 +14,28 @@ the multisets of its dice (K a multiset of faces):
 
 The arrays are made once and kept (``reserve``: a device allocates them right after its
 framebuffer); the tables hold one turn's state at a time (``_TURN``), worked out in slices
-by a generator (``_ready``: ``ahead.think`` runs it in idle time, ``_turn_tables`` when a
+by a generator (``_ready``: ``players.think`` runs it in idle time, ``_turn_tables`` when a
 decision needs it).
 """
 
 from array import array
 
+from catan import const
 from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
-from catan.players import EASY, HARD, MEDIUM
 from catan.players.plans import _Context, _cover, _drain, _plans, _plans_work
 from catan.players.values import _find, _table_work
+
+_EASY = const(0)  # players.EASY
+_MEDIUM = const(1)  # players.MEDIUM
+_HARD = const(2)  # players.HARD
 
 EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
 
 
 def _needs_tables(game, level):
     return game.phase in (ROLL, REROLL) and (
-        level == HARD or (level == MEDIUM and EXACT_MEDIUM and game.island.number == 1))
+        level == _HARD or (level == _MEDIUM and EXACT_MEDIUM and game.island.number == 1))
 
 
 # ----------------------------------------------------------- dice chances
@@ -204,7 +208,7 @@ def _work(ctx, key, first):
     # The tables for ``ctx`` into _W, a slice at a time; with ``first``, W0 too.
     if _MS is None:
         yield from _make_multisets()
-    if ctx.one and ctx.level == HARD:
+    if ctx.one and ctx.level == _HARD:
         yield from _table_work()  # (opened once)
     keys, sizes, child = _MS
     w1, w2, w0 = _W
@@ -426,13 +430,13 @@ def _turn_tables(ctx, first=False):
 
 def reroll_mask(ctx):
     """The dice to roll again (0: stop rolling)."""
-    if ctx.level == HARD or (ctx.one and ctx.level == MEDIUM and EXACT_MEDIUM):
+    if ctx.level == _HARD or (ctx.one and ctx.level == _MEDIUM and EXACT_MEDIUM):
         return _exact_reroll(ctx)
     g = ctx.game
     n = g.dice_count()
     counts = g.unspent()
     rolls = g.rolls_left()
-    single = ctx.level == EASY
+    single = ctx.level == _EASY
     plans = _plans(ctx.isl, ctx.roads, ctx.builds, n, single)
     base = ctx.nothing()
     best = ctx._best_now(counts, plans)[0]  # stop now
@@ -456,7 +460,7 @@ def reroll_mask(ctx):
             continue  # affordable now: counted in "stop now"
         for gold in (0, 1):
             if gold:
-                if ctx.level == EASY or counts[GOLD] < 2:
+                if ctx.level == _EASY or counts[GOLD] < 2:
                     break
                 d = d[:]
                 r = 0

@@ -10,9 +10,13 @@ the contests for the awards held.
 
 from array import array
 
+from catan import const
 from catan.game import popcount
 from catan.maps import AWARD_VP, GREY_ROAD, KNIGHT, START, TURNS_ONE, WIN_VP
-from catan.players import EASY, HARD, MEDIUM
+
+_EASY = const(0)  # players.EASY
+_MEDIUM = const(1)  # players.MEDIUM
+_HARD = const(2)  # players.HARD
 
 
 # ------------------------------------------------------------ Island One
@@ -30,10 +34,10 @@ def _value_one(ctx, items, used):
             roads |= 1 << it
         else:
             builds |= 1 << (it - nr)
-    if ctx.level == HARD:
+    if ctx.level == _HARD:
         t = ctx.game.turns[ctx.p] + 2  # the turn after this one
         return pts + island_one_value(t, roads, builds, used)
-    if ctx.level == EASY:
+    if ctx.level == _EASY:
         return pts
     # MEDIUM: points, and a bonus for each unused unlocked joker while it can help.
     left = TURNS_ONE - 1 - ctx.game.turns[ctx.p]
@@ -284,7 +288,7 @@ def _value_two(ctx, items, used):
         vp += AWARD_VP
     if vp >= WIN_VP:
         return 1000.0 - len(items) * 0.01
-    if ctx.level == EASY:  # points, and roads that open sites
+    if ctx.level == _EASY:  # points, and roads that open sites
         return vp + 0.1 * sites + 0.05 * popcount(roads)
     # A build that would win next turn is worth most near the end.
     finish = best_site >= WIN_VP - vp
@@ -305,7 +309,7 @@ def _value_two(ctx, items, used):
         prog += W2[4] * popcount(roads & _GREY_PATH)
     elif longest != p:
         prog += W2[5] * popcount(roads)
-    if ctx.level == MEDIUM:
+    if ctx.level == _MEDIUM:
         return vp + prog
     # HARD: the race. Others' victory points after the awards move, the leader's
     # threat weighed by how close they are to 10.
