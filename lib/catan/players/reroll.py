@@ -34,6 +34,7 @@ EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn 
 
 
 def _needs_tables(game, level):
+    # Whether the next decision at ``level`` keeps by the keep tables.
     return game.phase in (ROLL, REROLL) and (
         level == _HARD or (level == _MEDIUM and EXACT_MEDIUM and game.island.number == 1))
 
