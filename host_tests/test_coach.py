@@ -1,9 +1,10 @@
-"""The coach (lib/catan/coach.py): its advice is legal and the best of what it values, its
+"""The coach (lib/catan/players/coach.py): its advice is legal and the best of what it values, its
 values are consistent with play, and the after-game review keeps the costliest choices."""
 
 import random
 
-from catan import coach, players
+from catan import players
+from catan.players import coach
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 

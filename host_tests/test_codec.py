@@ -8,6 +8,7 @@ Each impossible state comes with a control: the nearest reachable state, which l
 
 import json
 import random
+from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -187,6 +188,28 @@ def test_every_reachable_state_round_trips(island, players):
         count[0] += 1
     for seed in (1, 2):
         play(island, players, seed * 1000 + island * 10 + players, check, max_turns=30)
+    assert count[0] > 100
+
+
+@pytest.mark.parametrize("island", [1, 2])
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_copy_is_the_game_its_save_loads(island, players):
+    # Game.copy (a computer's look-ahead carries out a plan on one): every attribute as the
+    # save would load it, nothing shared with the game but the dice source.
+    count = [0]
+
+    def check(g):
+        c = vars(g.copy())
+        h = vars(codec.loads(codec.dumps(g), g.dice))
+        assert set(c) == set(h) == set(vars(g))
+        assert {k: v for k, v in c.items() if k != "dice"} == {
+            k: v for k, v in h.items() if k != "dice"}
+        assert c["dice"] is g.dice
+        for k, v in vars(g).items():
+            assert not isinstance(v, (list, bytearray, array)) or c[k] is not v, k
+        count[0] += 1
+    for seed in (3, 4):
+        play(island, players, seed * 100 + island * 10 + players, check, max_turns=30)
     assert count[0] > 100
 
 

@@ -10,6 +10,7 @@ import os
 import pytest
 
 from catan import players
+from catan.players import plans, reroll, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, ROLL, Game
 from catan.maps import ISLAND_ONE
@@ -136,24 +137,24 @@ def test_island_two_hard_wins_against_easy():
 
 
 def test_value_table_is_compact_and_sane():
-    size = os.path.getsize(os.path.join(os.path.dirname(players.__file__), players.TABLE))
+    size = os.path.getsize(os.path.join(os.path.dirname(values.__file__), values.TABLE))
     assert size < 40000
     # The empty sheet before turn 2 is worth 85.45 (solver README); the table is a fit.
-    v = players.island_one_value(2, 0, 0, 0)
+    v = values.island_one_value(2, 0, 0, 0)
     assert abs(v - 85.45) < 5, v
-    assert players.island_one_value(16, 0, 0, 0) == 0
+    assert values.island_one_value(16, 0, 0, 0) == 0
     # With every road, settlement and city built only the knights are left (at most 21
     # points; the solver says 11.0 before turn 5).
     full_roads = (1 << ISLAND_ONE.n_roads) - 1
     sites = (1 << 10) - 1  # S3..S11, C7..C30
-    assert 5 < players.island_one_value(5, full_roads, sites, 0) < 21
+    assert 5 < values.island_one_value(5, full_roads, sites, 0) < 21
 
 
 def test_dice_chance():
-    assert abs(players._chance([1, 0, 0, 0, 0], 1, 1) - 1 / 6) < 1e-12
-    assert abs(players._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12
-    assert players._chance([2, 0, 0, 0, 0], 1, 3) == 0
-    assert players._chance([0, 0, 0, 0, 0], 0, 0) == 1
+    assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 1) - 1 / 6) < 1e-12
+    assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12
+    assert reroll._chance([2, 0, 0, 0, 0], 1, 3) == 0
+    assert reroll._chance([0, 0, 0, 0, 0], 0, 0) == 1
 
 
 def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
@@ -166,10 +167,10 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     g.builds[0] = 0b111 << 10  # K1, K2, K3
     g.roll()
     g.stop()
-    ctx = players._Context(g, players.HARD, 0)
+    ctx = plans._Context(g, players.HARD, 0)
     counts = g.unspent()
     cost = (1, 1, 1, 1, 1)
-    assert players._cover(counts, cost, ctx.jokers) is None
+    assert plans._cover(counts, cost, ctx.jokers) is None
     ways = ctx.pays(counts, (0, k4), cost, None)
     assert ways == [([], [(3, 1)])]
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
@@ -241,7 +242,7 @@ def test_tables_worked_out_ahead_are_those_of_the_turn():
     g = Game(2, 2, SeededDice(5))
     while not players.think(g, players.HARD, lambda: False):
         pass
-    ctx = players._Context(g, players.MEDIUM, g.player)
-    w1, w2 = (list(w) for w in players._turn_tables(ctx))
-    players._TURN[0] = None
-    assert (list(players._turn_tables(ctx)[0]), list(players._turn_tables(ctx)[1])) == (w1, w2)
+    ctx = plans._Context(g, players.MEDIUM, g.player)
+    w1, w2 = (list(w) for w in reroll._turn_tables(ctx))
+    reroll._TURN[0] = None
+    assert (list(reroll._turn_tables(ctx)[0]), list(reroll._turn_tables(ctx)[1])) == (w1, w2)

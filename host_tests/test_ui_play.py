@@ -342,7 +342,7 @@ def test_game_over_says_the_coachs_review_follows():
     app = _app(ui_scenes.MemStore(ui_scenes._game_store(lambda: (g, levels))))
     app.settings.coach = 1
     _keys(app, "a")
-    from catan.coach import Review
+    from catan.players.coach import Review
     from catan.players import next_action
 
     app.review = Review()
@@ -388,7 +388,7 @@ def test_a_random_game_has_a_code_shown_in_the_pause_menu_sheet_and_game_over():
 
 
 def test_the_coachs_review_survives_a_restart():
-    from catan.coach import Review
+    from catan.players.coach import Review
 
     r = Review()
     r.items = [(3, ("roll", 0b101), 1.25, ("stop",)), (7, ("build", 4), 0.5, ("joker", 1, 2, None)),

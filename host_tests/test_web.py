@@ -70,8 +70,9 @@ def test_the_bundle_holds_the_pico_modules(site, tmp_path):
         device[f.relative_to(tree / "lib").as_posix()] = f.read_bytes()
     shared = [p for p in files if p in device]
     # the whole game, the buttons and the store: byte for byte the device's files
-    for p in ("catan/ui/app.mpy", "catan/players.mpy", "catan/coach_table.bin", "buttons.mpy",
-              "store.mpy", "boards/pimoroni_display_pack.mpy"):
+    for p in ("catan/ui/app.mpy", "catan/players/__init__.mpy", "catan/players/coach.mpy",
+              "catan/players/coach_table.bin", "buttons.mpy", "store.mpy",
+              "boards/pimoroni_display_pack.mpy"):
         assert p in shared, p
     assert all(files[p] == device[p] for p in shared)
     assert set(files) - set(device) == {"webmain.mpy", "boards/pimoroni_display_pack_2.mpy",

@@ -299,7 +299,7 @@ def coach():
         import evaluate
 
         t0 = time.time()
-        exact = evaluate.evaluate(evaluate.table_values(ROOT / "lib/catan/coach_table.bin"),
+        exact = evaluate.evaluate(evaluate.table_values(ROOT / "lib/catan/players/coach_table.bin"),
                                   log=None)[1][0, evaluate.EMPTY_SHEET]
         out["coach_island1_exact_expected_score"] = round(float(exact), 3)
         out["coach_island1_exact_seconds"] = round(time.time() - t0, 1)
@@ -316,7 +316,7 @@ def coach():
     out["island2_hard_vs_easy_win_rate"] = four["win_rate"]["hard"]
     proc, _ = run_workload(MP_DIR / "mpt_coach.py")
     out.update(figures(proc))
-    out["coach_table_bytes"] = (ROOT / "lib" / "catan" / "coach_table.bin").stat().st_size
+    out["coach_table_bytes"] = (ROOT / "lib" / "catan" / "players" / "coach_table.bin").stat().st_size
     return out
 
 

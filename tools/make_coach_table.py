@@ -1,4 +1,4 @@
-"""Write lib/catan/coach_table.bin: a compact Island One value function for the hard player.
+"""Write lib/catan/players/coach_table.bin: a compact Island One value function for the hard player.
 
     python tools/make_coach_table.py [--tables build/solver/island1.npz] [--rank 8]
 
@@ -15,10 +15,11 @@ player never reaches (a person's, say) are still judged sensibly. Weighted least
 by alternating row and column solves, starting from the plain SVD. Both factor tables
 are stored as signed bytes with one scale per factor column (the rows are refitted to the
 rounded columns before they are rounded), so the file is (14 * 127 + 1225) * R bytes
-plus a road-subtree list (117 x 2 bytes) and a header (its layout: ``catan.players._Values``,
-which reads it from flash a turn's rows at a time). Sheet s is the solver's sheet index (see
-``catan.players._one_tables``). ``tools/solver/evaluate.py --table`` gives the exact
-expected score of the player that uses the result.
+plus a road-subtree list (117 x 2 bytes) and a header (its layout:
+``catan.players.values._Values``, which reads it from flash a turn's rows at a time).
+Sheet s is the solver's sheet index (numbered as ``_Values`` does).
+``tools/solver/evaluate.py --table`` gives the exact expected score of the player that uses
+the result.
 """
 
 import argparse
@@ -76,7 +77,7 @@ def main(argv=None):
                     help="games of the optimal policy that weight the fit")
     ap.add_argument("--floor", type=float, default=FLOOR,
                     help="weight of every value, on top of its decision weight")
-    ap.add_argument("--out", default=os.path.join(ROOT, "lib/catan/coach_table.bin"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "lib/catan/players/coach_table.bin"))
     args = ap.parse_args(argv)
     t0 = time.time()
     v = load_tables(args.tables)

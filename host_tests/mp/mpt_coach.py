@@ -5,7 +5,8 @@ bench.py reads them) and ALL-OK last."""
 
 import time
 
-from catan import coach, players
+from catan import players
+from catan.players import coach
 from catan.dice import SeededDice
 from catan.game import Game
 

@@ -151,7 +151,7 @@ def run(name, canvas, check=None):
     if name == "title_battery":  # the device's loop measured VSYS: a low LiPo cell
         app.battery = 3.45
     if name == "coach_review":  # a review as the coach would have noted it during the game
-        from catan.coach import Review
+        from catan.players.coach import Review
 
         app.review = Review()
         app.review.items = [(2, ("roll", 12), 2.4, ("stop",)), (6, ("build", 16), 1.3,

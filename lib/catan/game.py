@@ -610,3 +610,19 @@ class Game:
         g = cls(island_number, players, dice)
         g.apply_log(log)
         return g
+
+    def copy(self):
+        """A game in the same state that shares nothing with this one but its dice source: the
+        game ``codec.loads(codec.dumps(game))`` gives, without a save's checks and its replay
+        of the turn (a computer's look-ahead carries out a plan on a copy). Its log holds this
+        turn's actions only, as a save's does."""
+        g = Game(self.island.number, self.players, self.dice)
+        g.roads, g.builds, g.turns = self.roads[:], self.builds[:], self.turns[:]
+        g.jokers, g.track, g.faces = self.jokers[:], self.track[:], self.faces[:]
+        g.longest, g.largest, g.winner = self.longest, self.largest, self.winner
+        g.player, g.game_turn, g.phase = self.player, self.game_turn, self.phase
+        g.rolls, g.spent, g.points, g.built = self.rolls, self.spent, self.points, self.built
+        g.log = self.log[self.turn_start[5]:]
+        g.turn_start = self.turn_start[:5] + (0,)
+        g._mark, g._acts = self._mark, self._acts[:]
+        return g

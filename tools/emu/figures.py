@@ -334,9 +334,9 @@ for part, names in %(parts)r:
     for name in names:
         __import__(name)
     if part == "tables":
-        from catan import players
-        players._multisets()
-        players.value_table()
+        from catan.players import reroll, values
+        reroll._multisets()
+        values.value_table()
     f = free()
     out[part] = prev - f
     prev = f
@@ -350,7 +350,7 @@ _PARTS = (("framebuffer", ()),
           ("screens_on_demand", ("catan.ui.menus", "catan.ui.info", "catan.ui.sheets",
                                  "catan.ui.font_large")),
           ("shell", ("store", "buttons", "st7789", "st7789_asm", "fb_viper")),
-          ("players_and_coach", ("catan.players", "catan.coach")),
+          ("players_and_coach", ("catan.players", "catan.players.coach")),
           ("tables", ()))
 
 

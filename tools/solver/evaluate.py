@@ -1,10 +1,10 @@
 """The exact expected score of the policy that plays by approximate value tables.
 
-    python tools/solver/evaluate.py --table lib/catan/coach_table.bin
+    python tools/solver/evaluate.py --table lib/catan/players/coach_table.bin
 
 A player that keeps, re-rolls and builds as the exact solver does, but judges the sheet
 after the turn by tables ``A`` instead of the optimal ``V`` (the device's hard player and
-coach do this with ``lib/catan/coach_table.bin``), has its own expected score. This module
+coach do this with ``lib/catan/players/coach_table.bin``), has its own expected score. This module
 computes it exactly: the same recursion as ``island1_dp.solve_turn``, carrying two
 numbers per option, the value the player *believes* (``A``, which makes every choice) and
 the value it *gets* (the policy's own expectation, which is averaged). No simulation
@@ -104,7 +104,7 @@ def evaluate(a, log=print):
 
 def table_values(path):
     """Believed tables (TURNS + 2, groups, sheets) from a generated coach_table.bin (the
-    layout: ``catan.players._Values``)."""
+    layout: ``catan.players.values._Values``)."""
     data = Path(path).read_bytes()
     if data[:4] != b"CDV1":
         raise SystemExit("%s is not a value table" % path)
@@ -124,7 +124,7 @@ def table_values(path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--table", default="lib/catan/coach_table.bin")
+    ap.add_argument("--table", default="lib/catan/players/coach_table.bin")
     args = ap.parse_args(argv)
     t0 = time.time()
     v = evaluate(table_values(args.table))

@@ -292,7 +292,7 @@ class App:
         self.review = None
         self.last_turns = [b""] * 4
         if self.settings.coach and island == 1:
-            from catan.coach import Review
+            from catan.players.coach import Review
 
             self.review = Review()
         self.wrote(self.store.write("review", b""), "the coach's review")
@@ -305,7 +305,7 @@ class App:
         g = self.game
         if g is None or g.over() or not self.settings.coach or g.island.number != 1:
             return
-        from catan.coach import Review
+        from catan.players.coach import Review
 
         self.review = Review.loads(self.store.read("review"))
 
@@ -494,7 +494,7 @@ class App:
 
     def advice(self, choice=None):
         """The coach's advice now: (action, its value, unit, value of ``choice`` or None)."""
-        from catan import coach
+        from catan.players import coach
 
         g = self.game
         action, best, _ = coach.hint(g)

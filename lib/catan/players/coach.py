@@ -7,7 +7,7 @@
 
 Island One values are *expected final scores* of the player whose turn it is: the points
 on the track, plus this turn's, plus the rest of the game. This turn is worked out exactly,
-by an expectimax over the dice multisets (``players._turn_tables``); the turns after it
+by an expectimax over the dice multisets (``reroll``, the keep tables); the turns after it
 come from a compact fit of the exact solver's values (``coach_table.bin``, 24 KB, read
 from flash a row at a time; most accurate where good play goes). Playing by these values
 scores 94.35 on average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py``
@@ -16,15 +16,17 @@ On Island Two the coach names the hard player's choice without a number (values 
 depend on the other players' dice; the race has no single expected score).
 
 Everything is computed from the game state alone: nothing is kept between hints except
-the players module's tables of the current turn, which a front end can have worked out in
+the players' tables of the current turn, which a front end can have worked out in
 its idle time already (``players.think``).
 """
 
-
-from catan import players
+from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL
+from catan.players import built_now, next_action
+from catan.players.plans import _Context
+from catan.players.reroll import _exact_reroll, _index, _multisets, _turn_tables
 
-_HARD = 2
+_HARD = const(2)  # players.HARD
 
 
 def unit(game):
@@ -36,7 +38,7 @@ def hint(game):
     Island Two. ``choices``: up to five ``(action, value)``, best first (Island One)."""
     if game.phase == OVER:
         return None, None, []
-    action = players.next_action(game, _HARD, game.player)
+    action = next_action(game, _HARD, game.player)
     if game.island.number != 1:
         return action, None, [(action, None)]
     choices = _choices(game)
@@ -51,7 +53,7 @@ def ev(game, action):
     player's policy plays the rest of the game; None where the coach has no value."""
     if game.island.number != 1 or game.phase == OVER:
         return None
-    ctx = players._Context(game, _HARD, game.player)
+    ctx = _Context(game, _HARD, game.player)
     done = game.score(game.player) + game.points
     op = action[0]
     if game.phase == ROLL:
@@ -73,8 +75,8 @@ def ev(game, action):
 
 
 def _tables(ctx):
-    keys = players._multisets()[0]
-    w1, w2 = players._turn_tables(ctx)
+    keys = _multisets()[0]
+    w1, w2 = _turn_tables(ctx)
     return keys, w1, w2
 
 
@@ -84,7 +86,7 @@ def _kept_index(ctx, keys, reroll):
     for i in range(g.dice_count()):
         if not (g.spent >> i & 1) and not (reroll >> i & 1):
             k += 1 << 3 * g.faces[i]
-    return players._index(keys, k)
+    return _index(keys, k)
 
 
 def _keep_value(ctx, reroll, final=False):
@@ -99,12 +101,12 @@ def _keep_value(ctx, reroll, final=False):
 
 def _before_roll(ctx):
     # Expected value of the first roll: the best keep of each outcome, averaged.
-    return players._turn_tables(ctx, first=True)[2][0]
+    return _turn_tables(ctx, first=True)[2][0]
 
 
 def _plan_value(ctx, item):
     # The best plan the free dice pay for now (containing ``item`` if given).
-    by_item = players.built_now(ctx)[1]
+    by_item = built_now(ctx)[1]
     if item is not None:
         return by_item.get(item, ctx.nothing())
     best = None
@@ -121,8 +123,8 @@ def _choices(game):
         out.append((("roll", None), ev(game, ("roll", None))))
     elif game.phase == REROLL:
         out.append((("stop",), ev(game, ("stop",))))
-        ctx = players._Context(game, _HARD, game.player)
-        mask = ctx._exact_reroll()
+        ctx = _Context(game, _HARD, game.player)
+        mask = _exact_reroll(ctx)
         if mask:
             out.append((("roll", mask), ev(game, ("roll", mask))))
         full = (1 << game.dice_count()) - 1

@@ -1,0 +1,552 @@
+"""When to re-roll: which dice each level keeps and throws again.
+
+EASY and MEDIUM (on Island Two) keep the dice of the plan with the best value x chance,
+the exact chance that the dice thrown again complete its missing resources (``_chance``).
+HARD (and MEDIUM on Island One) keep by the keep tables of the turn, an expectimax over
+the multisets of its dice (K a multiset of faces):
+
+    W2(K)  a roll K of all n dice: the value of the best plan it pays for (``final_work``);
+           a keep K of fewer: the mean of W2 over the dice thrown again (``_expect``), its
+           value before the last roll
+    W1(K)  a roll K: the best W2 of a keep within it (``_best_within``); a keep: the mean
+           of W1 over the dice thrown again, its value with two rolls left
+    W0(K)  the same once more; W0 of no dice is the value before the first roll (the coach)
+
+The arrays are made once and kept (``reserve``: a device allocates them right after its
+framebuffer); the tables hold one turn's state at a time (``_TURN``), worked out in slices
+by a generator (``_ready``: ``players.think`` runs it in idle time, ``_turn_tables`` when a
+decision needs it).
+"""
+
+from array import array
+
+from catan import const
+from catan.game import REROLL, ROLL
+from catan.maps import ANY, GOLD
+from catan.players.plans import _Context, _cover, _drain, _plans, _plans_work
+from catan.players.values import _find, _table_work
+
+_EASY = const(0)  # players.EASY
+_MEDIUM = const(1)  # players.MEDIUM
+_HARD = const(2)  # players.HARD
+
+EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
+
+
+def _needs_tables(game, level):
+    # Whether the next decision at ``level`` keeps by the keep tables.
+    return game.phase in (ROLL, REROLL) and (
+        level == _HARD or (level == _MEDIUM and EXACT_MEDIUM and game.island.number == 1))
+
+
+# ----------------------------------------------------------- dice chances
+
+_CHANCE = {}  # the key of each chance ``_chance`` can be asked for: its place in _CHANCES
+_CHANCES = None  # the chances worked out so far (-1.0: not yet), an array made once
+
+
+def _make_chances():
+    # Every key ``_chance`` can meet (the missing counts of up to six dice, 1..3 rolls) gets
+    # its place at once, at the first game's first chance (at boot it cost 60 ms there), so
+    # the cache never grows in play: no dict resized mid-game, no float left among what a
+    # game keeps (the heap stays the same from game to game).
+    global _CHANCES
+    parts = [()]  # the partitions of 1..6, largest part first
+    for p in parts:
+        if sum(p) < 6:
+            for d in range(p[-1] if p else 6, 0, -1):
+                if sum(p) + d <= 6:
+                    parts.append(p + (d,))
+    for p in parts[1:]:
+        for n in range(sum(p), 7):
+            for rolls in (1, 2, 3):
+                _CHANCE[_key(p, n, rolls)] = len(_CHANCE)
+    _CHANCES = array("d", [-1.0] * len(_CHANCE))
+
+
+def _chance(deficit, n, rolls):
+    """The chance that ``n`` dice thrown up to ``rolls`` times (keeping what helps) show
+    the missing resources ``deficit`` (counts, one per needed resource)."""
+    need = 0
+    for d in deficit:
+        need += d
+    if need == 0:
+        return 1.0
+    if need > n or rolls <= 0:
+        return 0.0
+    if _CHANCES is None:
+        _make_chances()
+    slot = _CHANCE.get(_key(deficit, n, rolls))  # (None: beyond six dice, not kept)
+    if slot is not None and _CHANCES[slot] >= 0.0:
+        return _CHANCES[slot]
+    # One throw, die by die: the distribution of what is still missing.
+    dist = {tuple(deficit): 1.0}
+    for _ in range(n):
+        nxt = {}
+        for st, pr in dist.items():
+            k = 0
+            for i in range(len(st)):
+                if st[i]:
+                    k += 1
+                    ch = st[:i] + (st[i] - 1,) + st[i + 1:]
+                    nxt[ch] = nxt.get(ch, 0.0) + pr / 6
+            if k < 6:
+                nxt[st] = nxt.get(st, 0.0) + pr * (6 - k) / 6
+        dist = nxt
+    total = 0.0
+    for st, pr in dist.items():
+        left = 0
+        for d in st:
+            left += d
+        if left == 0:
+            total += pr
+        elif rolls > 1:
+            total += pr * _chance(st, n - (need - left), rolls - 1)
+    if slot is not None:
+        _CHANCES[slot] = total
+    return total
+
+
+def _key(deficit, n, rolls):
+    k = sorted([d for d in deficit if d], reverse=True)
+    v = 0
+    for d in k:
+        v = v * 8 + d
+    return (v * 8 + n) * 4 + rolls
+
+
+# ------------------------------------------------------------ dice multisets
+
+_MS = None
+
+
+def _multisets():
+    """(keys, sizes, child): the 924 multisets of 0..6 dice, packed as sum(count[f] << 3f),
+    sorted by size and then by key (so adding a die always moves to a later index, and the
+    462 multisets of fewer than six dice come first); child[6i + f]: the index of multiset i
+    plus a die f, for those 462. Made once, with the three value tables of ``_turn_tables``
+    (``_W``): compact arrays, allocated together and kept, because the Pico's heap is small
+    and fragments."""
+    if _MS is None:
+        _drain(_make_multisets())
+    return _MS
+
+
+_FIRST = (0, 1, 7, 28, 84, 210, 462, 924)  # the index of the first multiset of each size
+_TRI = (1, 3, 6, 10, 15, 21, 28)  # multisets of 0..r dice of three faces (sum <= r)
+_TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
+
+
+def reserve():
+    """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (filled when first
+    needed): a device calls this right after its framebuffer, so that these 21 KB, kept for
+    good, sit at one end of the heap instead of splitting its largest free block."""
+    global _SPACE
+    if _MS is None and _SPACE is None:
+        n = _FIRST[7]
+        # the zeros first, so that they leave one gap below the arrays, not one between each
+        zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
+        _SPACE = (array("i", zeros), bytearray(n), array("h", more),
+                  (array("f", zeros), array("f", zeros), array("f", zeros)))
+
+
+_SPACE = None  # the arrays ``reserve`` allocated, until ``_make_multisets`` fills them
+
+
+def _make_multisets():
+    # _multisets' work, as a generator yielding between slices.
+    global _MS, _W, _SPACE
+    reserve()
+    keys, sizes, child, w = _SPACE
+    # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
+    # 0 takes the rest), written straight into the arrays (no list to sort).
+    i = 0
+    for n in range(7):
+        for m5 in range(n + 1):
+            yield
+            for m4 in range(n - m5 + 1):
+                for m3 in range(n - m5 - m4 + 1):
+                    for m2 in range(n - m5 - m4 - m3 + 1):
+                        r = n - m5 - m4 - m3 - m2
+                        for m1 in range(r + 1):
+                            keys[i] = (r - m1) | m1 << 3 | m2 << 6 | m3 << 9 | m4 << 12 | m5 << 15
+                            sizes[i] = n
+                            i += 1
+    for i in range(_FIRST[6]):
+        k = keys[i]
+        for f in range(6):
+            child[6 * i + f] = _index(keys, k + (1 << 3 * f))
+        if not i & 3:
+            yield
+    _MS = (keys, sizes, child)
+    _W = w
+    _SPACE = None
+
+
+def _index(keys, k):
+    # The index of the multiset k in keys.
+    size = 0
+    for f in range(6):
+        size += k >> 3 * f & 7
+    return _find(keys, k, _FIRST[size], _FIRST[size + 1] - 1)
+
+
+# ------------------------------------------------------------ the turn's tables
+
+_W = None  # the three tables (W1, W2, W0) of ``_turn_tables``, made with ``_multisets``
+_TURN = [None, False]  # the key of the turn the tables hold, and whether W0 is done
+
+
+def _turn_key(g, level):
+    # Everything a turn's tables depend on, by value: a copy of the game in the same state
+    # (``_ahead``'s) has the same key.
+    p = g.player
+    return (g.island.number, g.players, g.dice_count(), level, p, g.game_turn, g.jokers[p],
+            g.built, g.longest, g.largest, tuple(g.roads), tuple(g.builds))
+
+
+def _work(ctx, key, first):
+    # The tables for ``ctx`` into _W, a slice at a time; with ``first``, W0 too.
+    if _MS is None:
+        yield from _make_multisets()
+    if ctx.one and ctx.level == _HARD:
+        yield from _table_work()  # (opened once)
+    keys, sizes, child = _MS
+    w1, w2, w0 = _W
+    n = ctx.game.dice_count()
+    if _TURN[0] != key:
+        _TURN[0] = None
+        yield from final_work(ctx, n, w2)
+        yield from _expect(w2, sizes, child, n)
+        # M(K): the best keep within K, K's value with one re-roll left; W1 from M at n.
+        yield from _best_within(w1, w2, sizes, child, n)
+        yield from _expect(w1, sizes, child, n)
+        _TURN[0] = key
+        _TURN[1] = False
+    if first and not _TURN[1]:
+        yield from _best_within(w0, w1, sizes, child, n)
+        yield from _expect(w0, sizes, child, n)
+        _TURN[1] = True
+
+
+# ------------------------------------------------------------ the last roll's values
+
+def final_work(ctx, n, out):
+    """Fill the array ``out`` over ``_multisets``: at each roll of ``n`` dice, the value of
+    the best plan it pays for (or of building nothing); 0 elsewhere. A generator that
+    yields between slices of a few rolls (see ``think``).
+
+    How dice pay a plan depends only on what they leave missing of its cost, how many
+    gold pairs they hold and how many dice are free (``_cover``), so each plan type
+    (total cost) is valued once per such shortfall and every roll reuses it."""
+    keys, sizes, _ = _multisets()
+    plans = []
+    yield from _plans_work(ctx.isl, ctx.roads, ctx.builds, n, False, plans)
+    types = {}
+    for items, cost in plans:
+        if items:
+            lst = types.get(cost)
+            if lst is None:
+                types[cost] = lst = []
+            lst.append(items)
+    costs = list(types)
+    lists = [types[c] for c in costs]
+    del types, plans
+    reach = len(ctx.jokers)
+    base = ctx.nothing()
+    yield
+    for i in range(len(keys)):
+        out[i] = base if sizes[i] == n else 0.0
+        if not i & 255:
+            yield
+    seen = {}
+    first = _FIRST[n]
+    for t in range(len(costs)):
+        c = costs[t]
+        c0, c1, c2, c3, c4 = c[0], c[1], c[2], c[3], c[4]
+        spare = n - (c0 + c1 + c2 + c3 + c4)
+        lent = 0  # a knight of a plan of this type may lend one more joker
+        for items in lists[t]:
+            yield
+            if ctx._late(items):
+                lent = 1
+                break
+        memo = {}  # this type's value by shortfall
+        # The rolls of n dice in index order: gold, then faces 4, 3, 2, 1 ascending (face
+        # 0 takes the rest); a branch already short of more than the jokers and gold
+        # pairs can make up is skipped whole (``i`` moves past its rolls).
+        i = first
+        for m5 in range(n + 1):
+            pairs = m5 >> 1  # gold pairs: each trades for any resource
+            room = reach + lent + (pairs if pairs < spare else spare)  # what can make up
+            r5 = n - m5
+            for m4 in range(r5 + 1):
+                yield
+                d4 = c4 - m4 if c4 > m4 else 0
+                r4 = r5 - m4
+                if d4 > room:
+                    i += _TET[r4]
+                    continue
+                for m3 in range(r4 + 1):
+                    s3 = d4 + (c3 - m3 if c3 > m3 else 0)
+                    r3 = r4 - m3
+                    if s3 > room:
+                        i += _TRI[r3]
+                        continue
+                    for m2 in range(r3 + 1):
+                        s2 = s3 + (c2 - m2 if c2 > m2 else 0)
+                        r2 = r3 - m2
+                        if s2 > room:
+                            i += r2 + 1
+                            continue
+                        for m1 in range(r2 + 1):
+                            d1 = c1 - m1 if c1 > m1 else 0
+                            d0 = c0 - r2 + m1 if c0 > r2 - m1 else 0
+                            short = s2 + d1 + d0
+                            if short <= room:
+                                # the shortfall, the gold pairs and the free dice decide
+                                key = (((s2 * 8 + d4) * 8 + (s3 - d4)) * 8 + d1) * 8 + d0
+                                key = key * 64 + pairs * 8 + spare + short if short else -1
+                                v = memo.get(key)
+                                if v is None:  # (a new shortfall is the costly part)
+                                    v = yield from _type_value(
+                                        ctx, [r2 - m1, m1, m2, m3, m4, m5], c, lists[t], base,
+                                        seen)
+                                    memo[key] = v
+                                    if v > out[i]:
+                                        out[i] = v
+                                    i += 1
+                                    yield
+                                    continue
+                                if v > out[i]:
+                                    out[i] = v
+                            i += 1
+
+
+def _type_value(ctx, m, cost, lst, base, seen):
+    # The best value of a plan in ``lst`` (all of total ``cost``) that the dice ``m`` pay
+    # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
+    # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table. A
+    # generator that yields between a few plans' values and returns the value.
+    pay = _cover(m, cost, ctx.jokers)
+    ways = ctx._others(m, cost, pay)  # the same for every plan of this cost
+    best = base
+    for way in ways:
+        ck = (cost, ctx._mask(way))
+        v = seen.get(ck)
+        if v is None:
+            v = -1e9
+            k = 0
+            for items in lst:
+                if not k & 1:
+                    yield
+                k += 1
+                x = ctx.value(items, ck[1])
+                if x > v:
+                    v = x
+            seen[ck] = v
+        if v > best:
+            best = v
+    if pay is None or pay[1]:
+        for items in lst:  # a knight of the plan lends its joker to the rest
+            yield
+            for way in ctx._lent(m, items, cost, pay, ways):
+                ck = (items, ctx._mask(way))
+                v = seen.get(ck)
+                if v is None:
+                    v = seen[ck] = ctx.value(items, ck[1])
+                if v > best:
+                    best = v
+    return best
+
+
+# ------------------------------------------------------------ keep values
+
+def _expect(w, sizes, child, n):
+    # Keep values in place: W(K) = mean over one more die of W(K + f), for every K with
+    # fewer than n dice (the n-dice entries of w are given). A generator: yields between
+    # slices.
+    for i in range(len(sizes) - 1, -1, -1):
+        if sizes[i] < n:
+            b = 6 * i
+            w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
+                    + w[child[b + 4]] + w[child[b + 5]]) / 6
+        if not i & 31:
+            yield
+
+
+def _best_within(w, src, sizes, child, n):
+    # w[K] = the best src over the sub-multisets of K (K up to n dice): each value passes
+    # to the multisets one die larger, in index order, so every K sees all of its parts.
+    for i in range(len(sizes)):
+        w[i] = src[i]
+        if not i & 255:
+            yield
+    for i in range(len(sizes)):
+        if sizes[i] < n:
+            b = 6 * i
+            v = w[i]
+            for f in range(6):
+                c = child[b + f]
+                if w[c] < v:
+                    w[c] = v
+        if not i & 31:
+            yield
+
+
+# ------------------------------------------------------------ the work on the tables
+
+_WORK = [None, None, False]  # the key, generator and ``first`` of tables being worked out
+
+
+def _finish(gen, work):
+    # Run the work in hand (if any) to its end, and let it go.
+    if gen is not None:
+        _drain(gen)
+        work[0] = work[1] = None
+
+
+def _ready(game, level, first, ctx=None):
+    # The generator of the work left for the tables of the turn (None: nothing left).
+    key = _turn_key(game, level)
+    if _TURN[0] == key and (_TURN[1] or not first):
+        return None
+    if _WORK[0] != key or first and not _WORK[2]:
+        _WORK[0] = key
+        _WORK[1] = _work(ctx or _Context(game, level, 0), key, first)
+        _WORK[2] = first
+    return _WORK[1]
+
+
+def _turn_tables(ctx, first=False):
+    """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
+    the value of each keep before the first roll) for this turn's state; worked out once a
+    turn (``think`` may have done it already)."""
+    _finish(_ready(ctx.game, ctx.level, first, ctx), _WORK)
+    w1, w2, w0 = _W
+    return (w1, w2, w0) if first else (w1, w2)
+
+
+# ------------------------------------------------------------ the dice to throw again
+
+def reroll_mask(ctx):
+    """The dice to roll again (0: stop rolling)."""
+    if ctx.level == _HARD or (ctx.one and ctx.level == _MEDIUM and EXACT_MEDIUM):
+        return _exact_reroll(ctx)
+    g = ctx.game
+    n = g.dice_count()
+    counts = g.unspent()
+    rolls = g.rolls_left()
+    single = ctx.level == _EASY
+    plans = _plans(ctx.isl, ctx.roads, ctx.builds, n, single)
+    base = ctx.nothing()
+    best = ctx._best_now(counts, plans)[0]  # stop now
+    keep = None
+    for items, cost in plans:
+        if not items:
+            continue
+        v0 = ctx.value(items, ctx.used)
+        if v0 <= base:
+            continue
+        kept = [0, 0, 0, 0, 0, 0]
+        d = [0, 0, 0, 0, 0]
+        short = 0
+        for r in range(5):
+            k = min(counts[r], cost[r])
+            kept[r] = k
+            d[r] = cost[r] - k
+            short += d[r]
+        nk = kept[0] + kept[1] + kept[2] + kept[3] + kept[4]
+        if not short:
+            continue  # affordable now: counted in "stop now"
+        for gold in (0, 1):
+            if gold:
+                if ctx.level == _EASY or counts[GOLD] < 2:
+                    break
+                d = d[:]
+                r = 0
+                for q in range(5):
+                    if d[q] > d[r]:
+                        r = q
+                d[r] -= 1
+                kept[GOLD] = 2
+                nk += 2
+            ev = _plan_ev(ctx, d, n - nk, rolls, items, v0, base)
+            if ev > best + 1e-9:
+                best = ev
+                keep = kept[:]
+    if keep is None:
+        return 0
+    mask = 0
+    for i in range(n):
+        f = g.faces[i]
+        if keep[f] > 0:
+            keep[f] -= 1
+        else:
+            mask |= 1 << i
+    return mask
+
+
+def _plan_ev(ctx, d, n, rolls, items, v0, base):
+    # d: the five missing counts after the kept dice.
+    p0 = _chance(d, n, rolls)
+    ev = p0 * v0 + (1 - p0) * base
+    if not ctx.jokers:
+        return ev
+    # With jokers: the missing resources they cover (specific first), at their cost
+    # in value.
+    dd = d[:]
+    used = ctx.used
+    for j, gives in ctx.jokers:
+        if gives != ANY and dd[gives] > 0:
+            dd[gives] -= 1
+            used |= 1 << j
+    for j, gives in ctx.jokers:
+        if gives == ANY:
+            for r in range(5):
+                if dd[r]:
+                    dd[r] -= 1
+                    used |= 1 << j
+                    break
+    if used == ctx.used:
+        return ev
+    p1 = _chance(dd, n, rolls)
+    if p1 <= p0:
+        return ev
+    v1 = ctx.value(items, used)
+    return p0 * v0 + (p1 - p0) * max(v1, base) + (1 - p1) * base
+
+
+def _exact_reroll(ctx):
+    # HARD (and MEDIUM on Island One): the dice outside the keep of the best value in the
+    # turn's keep tables (W1 with two rolls left, W2 with one).
+    g = ctx.game
+    w1, w2 = _turn_tables(ctx)
+    w = w1 if g.rolls_left() >= 2 else w2
+    keys = _multisets()[0]
+    c = g.unspent()
+    best = -1e9
+    keep = None
+    # Every sub-multiset of the roll, largest first (ties keep more dice).
+    for k0 in range(c[0], -1, -1):
+        for k1 in range(c[1], -1, -1):
+            for k2 in range(c[2], -1, -1):
+                for k3 in range(c[3], -1, -1):
+                    for k4 in range(c[4], -1, -1):
+                        for k5 in range(c[5], -1, -1):
+                            key = k0 | k1 << 3 | k2 << 6 | k3 << 9 | k4 << 12 | k5 << 15
+                            v = w[_index(keys, key)]
+                            if v > best + 1e-4 or (v > best - 1e-4 and keep is not None
+                                                  and k0 + k1 + k2 + k3 + k4 + k5
+                                                  > keep[0] + keep[1] + keep[2] + keep[3]
+                                                  + keep[4] + keep[5]):
+                                best = v
+                                keep = [k0, k1, k2, k3, k4, k5]
+    mask = 0
+    for i in range(g.dice_count()):
+        f = g.faces[i]
+        if keep[f] > 0:
+            keep[f] -= 1
+        else:
+            mask |= 1 << i
+    return mask
