@@ -46,11 +46,20 @@ def load_board(name=None):
     return getattr(pkg, name)
 
 
+_framebuffer = None
+
+
 def alloc_framebuffer(board):
-    gc.collect()
-    w = board.DISPLAY["width"]
-    h = board.DISPLAY["height"]
-    return bytearray(((w + 1) >> 1) * h)
+    """The framebuffer, made once per power-on: a second ``run`` in the same VM (at the REPL
+    after Ctrl-C, or the host rigs' boots) reuses it, as a new one rarely fits in a heap the
+    first run has split."""
+    global _framebuffer
+    n = ((board.DISPLAY["width"] + 1) >> 1) * board.DISPLAY["height"]
+    if _framebuffer is None or len(_framebuffer) != n:
+        _framebuffer = None
+        gc.collect()
+        _framebuffer = bytearray(n)
+    return _framebuffer
 
 
 def reserve_tables():
