@@ -22,6 +22,7 @@ DIM_MS = 60_000  # idle time before dimming
 SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
 DIM_LEVEL = 150  # brightness when dimmed (of 1000)
 LOOP_MS = 10  # poll period while awake
+CHECK_MS = 100  # how often the heap's use may be read while work goes on (see ``run``)
 THINK_MS = 12  # a slice of the app's work ahead in an idle round (it ends sooner at a press)
 GARBAGE = 16_384  # the work ahead's garbage collected once it reaches this (see ``run``)
 SLEEP_LOOP_MS = 50  # poll period while asleep
@@ -233,9 +234,13 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     # objects live on: left to pile up, the garbage pushes new lasting objects up the heap,
     # where they split its largest free block once it is collected (on the emulated Pico, an
     # Island Two game of computers at the instant speed then found no 3.4 KB block for its
-    # last screen). A collection takes ~24 ms on an RP2040.
+    # last screen). A collection takes ~24 ms on an RP2040. Reading the heap's use walks all
+    # of it (``gc.mem_alloc``: 8.4 ms on an RP2040), so it is read only after a round that
+    # did some work, at most every CHECK_MS: read in every idle round, it nearly doubled the
+    # loop's period, and so a key's wait.
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     tidy = [0]  # the heap in use at which the next collection is due
+    checked = ticks_ms()  # when it was last read
 
     def collect():
         gc.collect()
@@ -279,6 +284,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         rects = canvas.take_dirty()
         if rects:
             display.show(rects)
+        worked = rects  # something drawn or worked out in this round
         if events or rects:
             busy = True
             thinking = think is not None
@@ -291,8 +297,12 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
             if think(slice_over):
                 thinking = False
                 collect()  # the work's leftovers, before the heap sits idle
-        if used and not events and used() > tidy[0]:  # any work's garbage, also where no
-            collect()  # round is quiet (the computers at the instant speed); not in a key's round
+            else:
+                worked = True  # (its garbage is counted below)
+        if used and worked and not events and ticks_diff(now, checked) >= CHECK_MS:
+            checked = now  # any work's garbage, also where no round is quiet (the computers
+            if used() > tidy[0]:  # at the instant speed); not in a key's round
+                collect()
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0

@@ -147,6 +147,44 @@ def test_every_item_of_the_map_can_be_looked_at_and_a_refuses_what_cannot_be_bui
     assert s.cursor == isl.item("R1")
 
 
+def test_idle_time_makes_the_info_lines_the_next_x_or_y_shows():
+    app = _continue(ui_scenes._solo_build)
+    s = app.screen
+    made = []
+    info = s._info
+    s._info = lambda t=None: made.append(s.cursor if t is None else t) or info(t)
+    nxt, prev = s._step(1), s._step(-1)
+    assert s.cursor not in made and nxt not in s._kept_lines()  # (the cursor's: drawn)
+    assert s.think(lambda: False)  # the idle rounds: all the work ahead, the coach's too
+    assert set(made) == {nxt, prev} and set(s._kept_lines()) == {s.cursor, nxt, prev}
+    del made[:]
+    _keys(app, "y")  # the lines were ready: the key only looks them up
+    assert s.cursor == nxt and made == []
+    assert s._lines() == [(p, c) for line, c in info(nxt) for p in tn.wg.wrap(app.c, line, app.lay.pw - 6)]
+    _keys(app, "y")  # one further than the work ahead reached: made now
+    assert made == [s.cursor]
+    before = s._lines(nxt)
+    _keys(app, "a")  # an action changes the game: what was made for the state before goes
+    assert s._kept_lines() == {} or before is not s._kept_lines().get(nxt)
+
+
+def test_the_foots_message_is_wrapped_once_not_at_each_paint():
+    app = _continue(ui_scenes._solo_build)
+    s = app.screen
+    s.say("A message long enough to need two lines in the foot of the panel")
+    wraps = []
+    wrap = tn.wg.wrap
+    tn.wg.wrap = lambda *a: wraps.append(a) or wrap(*a)
+    try:
+        app.refresh_all()
+        app.draw()
+        _keys(app, "y")
+    finally:
+        tn.wg.wrap = wrap
+    assert [a[1] for a in wraps if a[1] == s.msg] == []
+    assert len(s._msg_lines) == 3 and s._msg_lines == wrap(app.c, s.msg, app.lay.pw - 6)[:3]
+
+
 def test_the_coachs_line_goes_when_the_player_acts():
     app = _continue(ui_scenes._solo_reroll)
     s = app.screen

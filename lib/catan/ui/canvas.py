@@ -115,6 +115,9 @@ class Canvas:
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
+    # The clip's corners are ``clip_x0``, ``clip_y0`` (inside) and ``clip_x1``, ``clip_y1``
+    # (just outside): read, never written, by code that tests many elements against it
+    # (``get_clip`` makes a tuple, and on the device each new object costs a key time).
 
     def set_clip(self, x, y, w, h):
         """Restrict drawing to a rectangle (intersected with the screen)."""
@@ -124,25 +127,27 @@ class Canvas:
         y1 = min(y + h, self.height)
         x1 = max(x1, x0)  # an empty clip, not a negative one
         y1 = max(y1, y0)
-        self._cx0 = x0
-        self._cy0 = y0
-        self._cx1 = x1
-        self._cy1 = y1
+        self.clip_x0 = x0
+        self.clip_y0 = y0
+        self.clip_x1 = x1
+        self.clip_y1 = y1
 
     def reset_clip(self):
         """Draw anywhere on the screen again."""
-        self._cx0 = 0
-        self._cy0 = 0
-        self._cx1 = self.width
-        self._cy1 = self.height
+        self.clip_x0 = 0
+        self.clip_y0 = 0
+        self.clip_x1 = self.width
+        self.clip_y1 = self.height
 
     def get_clip(self):
         """The clip rectangle as ``(x, y, w, h)``."""
-        return (self._cx0, self._cy0, self._cx1 - self._cx0, self._cy1 - self._cy0)
+        x0 = self.clip_x0
+        y0 = self.clip_y0
+        return (x0, y0, self.clip_x1 - x0, self.clip_y1 - y0)
 
     def visible(self, x, y, w, h):
         """True if the rectangle meets the clip: whatever lies wholly outside it can be skipped."""
-        return x < self._cx1 and y < self._cy1 and x + w > self._cx0 and y + h > self._cy0
+        return x < self.clip_x1 and y < self.clip_y1 and x + w > self.clip_x0 and y + h > self.clip_y0
 
     # -- dirty regions ---------------------------------------------------------------------------
 
@@ -232,14 +237,14 @@ class Canvas:
         """Fill a rectangle with colour index ``c``."""
         x1 = x + w  # (comparisons, not min and max: half the time on the device)
         y1 = y + h
-        if x < self._cx0:
-            x = self._cx0
-        if y < self._cy0:
-            y = self._cy0
-        if x1 > self._cx1:
-            x1 = self._cx1
-        if y1 > self._cy1:
-            y1 = self._cy1
+        if x < self.clip_x0:
+            x = self.clip_x0
+        if y < self.clip_y0:
+            y = self.clip_y0
+        if x1 > self.clip_x1:
+            x1 = self.clip_x1
+        if y1 > self.clip_y1:
+            y1 = self.clip_y1
         if x < x1 and y < y1:
             self._fill(x, y, x1 - x, y1 - y, c)
             if self._track:
@@ -247,9 +252,9 @@ class Canvas:
 
     def hline(self, x, y, w, c):
         """A horizontal line of ``w`` pixels starting at (x, y)."""
-        if self._cy0 <= y < self._cy1:
-            x1 = min(x + w, self._cx1)
-            x = max(x, self._cx0)
+        if self.clip_y0 <= y < self.clip_y1:
+            x1 = min(x + w, self.clip_x1)
+            x = max(x, self.clip_x0)
             if x < x1:
                 self._hline(x, y, x1 - x, c)
                 if self._track:
@@ -257,9 +262,9 @@ class Canvas:
 
     def vline(self, x, y, h, c):
         """A vertical line of ``h`` pixels starting at (x, y)."""
-        if self._cx0 <= x < self._cx1:
-            y1 = min(y + h, self._cy1)
-            y = max(y, self._cy0)
+        if self.clip_x0 <= x < self.clip_x1:
+            y1 = min(y + h, self.clip_y1)
+            y = max(y, self.clip_y0)
             if y < y1:
                 self._vline(x, y, y1 - y, c)
                 if self._track:
@@ -269,15 +274,15 @@ class Canvas:
         """A shape symmetric about column ``x``: row ``y + k`` runs from ``x - halves[k]`` to
         ``x + halves[k]`` (a hex, a diamond). One call instead of an ``hline`` per row: only
         the rows inside the clip are visited."""
-        k0 = max(0, self._cy0 - y)
-        k1 = min(len(halves), self._cy1 - y)
+        k0 = max(0, self.clip_y0 - y)
+        k1 = min(len(halves), self.clip_y1 - y)
         if k0 < k1:
             self._span_rows(x, y, halves, k0, k1, c)
 
     def _span_rows(self, x, y, halves, k0, k1, c):
         # rows k0 .. k1 - 1 of ``spans`` (inside the clip; a back end may draw them natively)
-        cx0 = self._cx0
-        cx1 = self._cx1
+        cx0 = self.clip_x0
+        cx1 = self.clip_x1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
@@ -308,8 +313,8 @@ class Canvas:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
         dy = y1 - y0
-        ya = max(y0, self._cy0)
-        yb = min(y1 + 1, self._cy1)
+        ya = max(y0, self.clip_y0)
+        yb = min(y1 + 1, self.clip_y1)
         if ya < yb:
             # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
             self._band_rows(x0 - thick // 2, y0, dx, dy, dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb,
@@ -317,8 +322,8 @@ class Canvas:
 
     def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
         # rows ya .. yb - 1 of ``band`` (inside the clip; a back end may draw them natively)
-        cx0 = self._cx0
-        cx1 = self._cx1
+        cx0 = self.clip_x0
+        cx1 = self.clip_x1
         hl = self._row  # a bound method made once: nothing allocated per call
         left = _BIG
         right = -1
@@ -344,7 +349,7 @@ class Canvas:
             return
         x1 = x + w
         y1 = y + h
-        if x >= self._cx0 and y >= self._cy0 and x1 <= self._cx1 and y1 <= self._cy1:
+        if x >= self.clip_x0 and y >= self.clip_y0 and x1 <= self.clip_x1 and y1 <= self.clip_y1:
             self._rect(x, y, w, h, c)
             if not self._track:
                 return
@@ -427,12 +432,12 @@ class Canvas:
         count = f.COUNT
         sp = f.SPACING
         h = f.HEIGHT
-        cx0 = self._cx0
-        cx1 = self._cx1
+        cx0 = self.clip_x0
+        cx1 = self.clip_x1
         # per line: its rows wholly inside the clip (then a cell inside it across takes the
         # back end's fast path), partly, or not at all (nothing to draw)
-        inside = y >= self._cy0 and y + h <= self._cy1
-        meets = y < self._cy1 and y + h > self._cy0
+        inside = y >= self.clip_y0 and y + h <= self.clip_y1
+        meets = y < self.clip_y1 and y + h > self.clip_y0
         pen = x
         n = len(s)
         i = 0
@@ -445,8 +450,8 @@ class Canvas:
                 if i <= n:
                     pen = x
                     y += f.LINE
-                    inside = y >= self._cy0 and y + h <= self._cy1
-                    meets = y < self._cy1 and y + h > self._cy0
+                    inside = y >= self.clip_y0 and y + h <= self.clip_y1
+                    meets = y < self.clip_y1 and y + h > self.clip_y0
                 continue
             g = code - first
             if g < 0 or g >= count:
@@ -456,7 +461,7 @@ class Canvas:
                 if inside and pen >= cx0 and pen + w <= cx1:
                     self._cell(f, g, pen, y, c)
                 elif pen < cx1 and pen + w > cx0:
-                    self._cell_runs(f, g, pen, y, c, cx0, self._cy0, cx1, self._cy1)
+                    self._cell_runs(f, g, pen, y, c, cx0, self.clip_y0, cx1, self.clip_y1)
             pen += w + sp
         return pen
 
@@ -471,20 +476,20 @@ class Canvas:
 
     def _mark_clipped(self, x0, y0, x1, y1):
         # Mark the part of a rectangle (exclusive corners) inside the clip, if any.
-        x0 = max(x0, self._cx0)
-        y0 = max(y0, self._cy0)
-        x1 = min(x1, self._cx1)
-        y1 = min(y1, self._cy1)
+        x0 = max(x0, self.clip_x0)
+        y0 = max(y0, self.clip_y0)
+        x1 = min(x1, self.clip_x1)
+        y1 = min(y1, self.clip_y1)
         if x0 < x1 and y0 < y1:
             self._mark(x0, y0, x1, y1)
 
     def _draw_cell(self, f, g, x, y, w, c):
         # Inside the clip: the back end's fast path. Partly inside: runs clipped here.
         h = f.HEIGHT
-        if x >= self._cx0 and y >= self._cy0 and x + w <= self._cx1 and y + h <= self._cy1:
+        if x >= self.clip_x0 and y >= self.clip_y0 and x + w <= self.clip_x1 and y + h <= self.clip_y1:
             self._cell(f, g, x, y, c)
-        elif x < self._cx1 and y < self._cy1 and x + w > self._cx0 and y + h > self._cy0:
-            self._cell_runs(f, g, x, y, c, self._cx0, self._cy0, self._cx1, self._cy1)
+        elif x < self.clip_x1 and y < self.clip_y1 and x + w > self.clip_x0 and y + h > self.clip_y0:
+            self._cell_runs(f, g, x, y, c, self.clip_x0, self.clip_y0, self.clip_x1, self.clip_y1)
 
     def _cell_runs(self, f, g, x, y, c, cx0, cy0, cx1, cy1):
         # Decode a 1-bit cell row by row into horizontal runs of set bits, clipped, and draw each
@@ -532,7 +537,7 @@ class Canvas:
                 self._vline(x + w - 1, y + 1, h - 2, c)
 
     def _cell(self, f, g, x, y, c):
-        self._cell_runs(f, g, x, y, c, self._cx0, self._cy0, self._cx1, self._cy1)
+        self._cell_runs(f, g, x, y, c, self.clip_x0, self.clip_y0, self.clip_x1, self.clip_y1)
 
     def get_pixel(self, x, y):
         """The colour index at (x, y)."""

@@ -87,10 +87,10 @@ class FbCanvas(Canvas):
     def _native_clip(self):
         if self._native is not None:
             p = self._np
-            p[2] = self._cx0
-            p[3] = self._cy0
-            p[4] = self._cx1
-            p[5] = self._cy1
+            p[2] = self.clip_x0
+            p[3] = self.clip_y0
+            p[4] = self.clip_x1
+            p[5] = self.clip_y1
 
     def _native_sheet(self, f):
         # the shape of sheet ``f`` into the native arguments, if another sheet's is there

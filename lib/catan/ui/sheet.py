@@ -129,18 +129,18 @@ def box(lay, isl, target):
     return x - 2, y - 2, _B + 4, _B + 4
 
 
-_HALVES = {}  # (su, hu) -> the half widths of a hex's rows, top to bottom
+_HALVES = {}  # su << 8 | hu -> the half widths of a hex's rows, top to bottom
 
 
 def hexagon(c, x, y, su, hu, colour):
     # A flat-topped hex centred at (x, y): corners at x +- 2 su, half height hu. One pixel
     # narrower than its true outline, so neighbouring hexes keep a thin gap of sea.
-    halves = _HALVES.get((su, hu))
+    halves = _HALVES.get(su << 8 | hu)  # (a number: a tuple would be a new object per hex)
     if halves is None:
         full = 2 * su - 1
         halves = bytes(full - (su * (dy if dy > 0 else -dy) + hu - 1) // hu
                        for dy in range(-hu + 1, hu))
-        _HALVES[(su, hu)] = halves
+        _HALVES[su << 8 | hu] = halves
     c.spans(x, y - hu + 1, halves, colour)
 
 
@@ -169,6 +169,8 @@ def _badge(c, x, y, kind, state, label, lx):
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
+_LAST = [None, 0, None]  # the layout and island asked last, and their places
+_ROAD_INK = (cv.WHITE, cv.GOLD, cv.ORE)  # a lit road's middle: built, buildable, grey
 
 
 def _places(c, lay, isl):
@@ -177,10 +179,20 @@ def _places(c, lay, isl):
     # offsets (on the device a new string costs about 0.25 ms: MicroPython looks for it among
     # the interned ones), the jokers' boxes. Drawing a part of the map then costs one
     # comparison per element outside it.
+    last = _LAST
+    if last[0] is lay and last[1] == isl.number:  # (no key tuple made per paint)
+        return last[2]
     key = (lay.cx, lay.cy, lay.su, lay.hu, isl.number)
     pl = _PLACES.get(key)
-    if pl is not None:
-        return pl
+    if pl is None:
+        pl = _PLACES[key] = _make_places(c, lay, isl)
+    last[0] = lay
+    last[1] = isl.number
+    last[2] = pl
+    return pl
+
+
+def _make_places(c, lay, isl):
     pts = _GEOMETRY[isl.number][0]
     roads = []
     for r in range(-1, isl.n_roads):
@@ -195,8 +207,7 @@ def _places(c, lay, isl):
         lx = 7 - c.text_width(label) // 2 if label else 0
         items.append(box(lay, isl, i) + (isl.kind(i), label, lx))
     jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
-    pl = _PLACES[key] = (roads, items, jokers)
-    return pl
+    return roads, items, jokers
 
 
 def draw(c, lay, game, p, cursor=None, can=None):
@@ -207,10 +218,9 @@ def draw(c, lay, game, p, cursor=None, can=None):
     isl = game.island
     su = lay.su
     hu = lay.hu
-    mx, my, mw, mh = lay.mx, lay.my, lay.mw, lay.mh
-    if not c.visible(mx, my, mw, mh):
+    if not c.visible(lay.mx, lay.my, lay.mw, lay.mh):
         return
-    c.fill_rect(mx, my, mw, mh, cv.SEA)
+    c.fill_rect(lay.mx, lay.my, lay.mw, lay.mh, cv.SEA)
     centre = cv.SEA if isl.number == 1 else cv.SAND
     for i in range(7):
         x = lay.cx + _HEX_U[i] * su
@@ -224,9 +234,10 @@ def draw(c, lay, game, p, cursor=None, can=None):
     roads, items, jokers = _places(c, lay, isl)
     # the clip's corners, for the loops below to test each element without a call (a call
     # costs about 25 us on the device, and a partial redraw skips most elements)
-    cx, cy, cw, ch = c.get_clip()
-    cx1 = cx + cw
-    cy1 = cy + ch
+    cx = c.clip_x0
+    cy = c.clip_y0
+    cx1 = c.clip_x1
+    cy1 = c.clip_y1
     for r in range(-1, isl.n_roads):
         x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
         if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy:
@@ -245,7 +256,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         else:
             _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
         if lit or r == cursor:
-            _road(c, x0, y0, x1, y1, (cv.WHITE, cv.GOLD, cv.ORE)[st] if lit else cv.DARK, 3)
+            _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
     n = isl.n_roads
     for k in range(len(items)):
         x, y, w, h, kind, label, lx = items[k]

@@ -76,8 +76,10 @@ class Turn:
         self.targets = []
         self._stops_of = None  # the targets ``_stops`` was made from
         self._stops = None
-        self._memo_key = self._can_key = None
-        self._memo = self._can = None
+        self._kept_state = self._can_key = self._shown_key = None
+        self._kept = self._can = None
+        self._shown = 0
+        self._msg_lines = ()
         self.retarget(True)
         self._map_shown = self._map_key()
 
@@ -163,9 +165,14 @@ class Turn:
     # ------------------------------------------------------------------ geometry
 
     def _die_xy(self, i):
-        lay = self.lay
-        per = lay.per_row
-        return lay.px + 3 + (i % per) * 19, self.ty + (i // per) * 19
+        return self._die_x(i), self._die_y(i)
+
+    # (painting asks for one number at a time: a tuple is a new object, dear on the device)
+    def _die_x(self, i):
+        return self.lay.px + 3 + (i % self.lay.per_row) * 19
+
+    def _die_y(self, i):
+        return self.ty + (i // self.lay.per_row) * 19
 
     def _res_xy(self, r):
         return self.lay.px + 2 + 21 * r, self.by - 3
@@ -184,10 +191,14 @@ class Turn:
         bs = self._buttons()
         if b not in bs:
             return None
-        lay = self.lay
-        w = (lay.pw - 4 - 3 * (len(bs) - 1)) // len(bs)
-        k = bs.index(b)
-        return lay.px + 2 + k * (w + 3), self.by, w, 13
+        w = self._button_w(len(bs))
+        return self._button_x(bs.index(b), w), self.by, w, 13
+
+    def _button_w(self, n):  # the width of each of ``n`` buttons
+        return (self.lay.pw - 4 - 3 * (n - 1)) // n
+
+    def _button_x(self, k, w):  # the left of button ``k`` of width ``w``
+        return self.lay.px + 2 + k * (w + 3)
 
     # ------------------------------------------------------------------ input
 
@@ -221,21 +232,28 @@ class Turn:
         self.retarget()
 
     def move(self, step):
+        goal = self._step(step)
+        if goal is None:
+            return
         old = self.cursor
-        # Among the targets, as if the map had nothing else (X from the first round to the
-        # last); Y from the last target, and both keys on the rest of the map, through every
-        # stop (worked out only then: a key press on the device must stay cheap)
+        before = self._lines()
+        self.cursor = goal
+        self._cursor_moved(old, before)
+
+    def _step(self, step):
+        # Where ``move(step)`` takes the cursor (None: nowhere). Among the targets, as if the
+        # map had nothing else (X from the first round to the last); Y from the last target,
+        # and both keys on the rest of the map, through every stop.
+        old = self.cursor
         t = self.targets
         if old not in t or step > 0 and old == t[-1]:
             t = self.stops()
         if len(t) < 2:
-            return
-        before = self._lines()
+            return None
         i = t.index(old) if old in t else 0
         if i + step < 0 and self.game.phase == REROLL and self.mode == _NORMAL:
-            return  # no wrapping from die 1 round to Keep: one stray press must not end rolling
-        self.cursor = t[(i + step) % len(t)]
-        self._cursor_moved(old, before)
+            return None  # no wrapping from die 1 round to Keep: one stray press must not end rolling
+        return t[(i + step) % len(t)]
 
     def steer(self, role):
         """Joystick: go to the nearest target in that direction (the list order if none)."""
@@ -284,30 +302,57 @@ class Turn:
                 app.refresh(x, y, 18, 18)
 
     def _dice_shown(self, t):
-        # the dice the tray frames: those a build under the cursor (``t``) would spend
+        # the dice the tray frames: those a build under the cursor (``t``) would spend (kept
+        # for the last target asked, in this state)
         g = self.game
         if g.phase == BUILD and self.mode == _NORMAL and 0 <= t < sheet.JOKER and t in self.targets:
-            return g.cost(t)
+            key = self._state() << 7 | t
+            if self._shown_key != key:
+                self._shown_key = key
+                self._shown = g.cost(t)
+            return self._shown
         return 0
 
-    def _lines(self):
-        # The info lines as drawn: wrapped to the panel, as many as fit above the track.
-        # A partial redraw paints once per changed rectangle: the lines are worked out
-        # once per state of the screen and the game (the log grows with every action).
-        g = self.game
-        key = (self.cursor, self.mode, self.marks, self.joker, self.level, g.phase, len(g.log))
-        if self._memo_key == key:
-            return self._memo
+    def _lines(self, t=None):
+        # The info lines about target ``t`` (the cursor's) as drawn: wrapped to the panel, as
+        # many as fit above the track. Worked out once per target and state of the screen
+        # and the game (the log grows with every action), and kept for the targets around
+        # the cursor: ``think`` makes those of the cursor and of where X and Y lead before
+        # they are asked for (on the device a target's lines cost a key 5-10 ms).
+        if t is None:
+            t = self.cursor
+        kept = self._kept_lines()
+        out = kept.get(t)
+        if out is not None:
+            return out
         c = self.app.c
         out = []
         end = self.my - 2 if self.my < self.ky else self.ky  # above the message's place
-        for line, colour in self._info():
+        for line, colour in self._info(t):
             for part in wg.wrap(c, line, self.lay.pw - 6):
                 if self._iy() + (len(out) + 1) * wg.LINE <= end:
                     out.append((part, colour))
-        self._memo_key = key
-        self._memo = out
+        if len(kept) >= 8:  # (a walk round the map: only the last few are kept)
+            kept.clear()
+        kept[t] = out
         return out
+
+    def _state(self):
+        # The state of the screen and the game that the info lines and the dice shown depend
+        # on, as one number (a tuple would be a new object at each paint; on the device each
+        # costs 0.1-0.4 ms): the log grows with every action.
+        g = self.game
+        level = 3 if self.level is None else self.level
+        return ((((len(g.log) << 2 | g.phase) << 3 | self.joker + 1) << 6 | self.marks) << 2
+                | self.mode) << 2 | level
+
+    def _kept_lines(self):
+        # the info lines made in this state of the screen and the game, by target
+        state = self._state()
+        if self._kept_state != state:
+            self._kept_state = state
+            self._kept = {}
+        return self._kept
 
     def _iy(self):
         # the first info line: below the resource picker's frame when it shows
@@ -316,7 +361,7 @@ class Turn:
     def _buildable(self):
         # What the map shows as buildable now, once per game state (as _lines).
         g = self.game
-        key = (g.phase, len(g.log))
+        key = len(g.log) << 2 | g.phase
         if self._can_key != key:
             self._can_key = key
             self._can = g.buildable()
@@ -357,6 +402,9 @@ class Turn:
         self.msg = text
         self.msg_colour = colour
         self.msg_until = self.app.now + _MSG_MS
+        w = self.lay.pw - 6
+        c = self.app.c
+        self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
         self._refresh_foot()
 
     def _refresh_foot(self):
@@ -536,6 +584,11 @@ class Turn:
 
         g = self.game
         if self.level is None:
+            for t in (self.cursor, self._step(1), self._step(-1)):  # the next key's lines
+                if t is not None and t not in self._kept_lines():
+                    if until():
+                        return False
+                    self._lines(t)
             return players.think(g, players.HARD, until, g.player, True)
         q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
         level = self.app.level(q)
@@ -603,13 +656,13 @@ class Turn:
                 c.text(x + 3, y, line, colour)
             y += wg.LINE
         above = self.my < self.ky  # the message has its own place above the track
-        if self.msg:
-            lines = wg.wrap(c, self.msg, w - 6)[:3]
+        if self.msg and c.visible(x, self.my - 2, w, lay.ph - self.my + 2):
+            lines = self._msg_lines
             end = self.ky - 2 if above else lay.ph
             top = end - len(lines) * wg.LINE - (0 if above else 1)
             c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
             for k in range(len(lines)):
-                c.text(x + 3, top + k * wg.LINE, self._fit(c, lines[k], w - 6), self.msg_colour)
+                c.text(x + 3, top + k * wg.LINE, lines[k], self.msg_colour)
         if (above or not self.msg) and c.visible(x, self.fy, w, wg.LINE):
             back = "menu" if self.mode == _NORMAL else "cancel"
             keys = self.app.keys_help(back)
@@ -629,9 +682,14 @@ class Turn:
                 if RES + r == self.cursor:
                     wg.frame(c, rx + 2, ry + 2, 18, 18)
             return
-        for b in self._buttons():
-            bx, by, bw, bh = self._button_box(b)
-            if not c.visible(bx, by, bw, bh):
+        bs = self._buttons()
+        n = len(bs)
+        bw = self._button_w(n)
+        by = self.by
+        for k in range(n):
+            b = bs[k]
+            bx = self._button_x(k, bw)
+            if not c.visible(bx, by, bw, 13):
                 continue
             state = 2 if b == self.cursor else (1 if b in self.targets else 0)
             label = _LABELS[b]
@@ -653,7 +711,8 @@ class Turn:
         n = g.dice_count()
         cost = self._dice_shown(self.cursor)
         for i in range(6):
-            x, y = self._die_xy(i)
+            x = self._die_x(i)
+            y = self._die_y(i)
             if not c.visible(x - 2, y - 2, 22, 22):
                 continue
             if i >= n:
@@ -685,11 +744,12 @@ class Turn:
             return "Build: +%d this turn" % g.points
         return "Build: %d built" % g.built
 
-    def _info(self):
-        # (text, colour) lines about the target under the cursor
+    def _info(self, t=None):
+        # (text, colour) lines about target ``t`` (the cursor's)
         g = self.game
         isl = g.island
-        t = self.cursor
+        if t is None:
+            t = self.cursor
         if self.level is not None:
             return [("%s is playing (%s)." % (self.app.seat_name(g.player),
                                               self.app.level_name(g.player)), cv.LIGHT),

@@ -94,6 +94,9 @@ def row(c, x, y, w, label, value, selected, colour=cv.WHITE):
         c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.WHITE if selected else cv.GOLD)
 
 
+_DIE_INK = (cv.WHITE, cv.DARK, cv.DEEP)  # a die's ground: a face, marked, spent
+
+
 def die(c, x, y, face, style, framed=False):
     """One die in an 18x18 box at (x, y); ``framed`` rings it (the dice a build would use)."""
     if style == DIE_OFF:
@@ -103,7 +106,7 @@ def die(c, x, y, face, style, framed=False):
     if style == DIE_BLANK:
         c.fill_rect(x, y, 18, 18, cv.LIGHT)
         return
-    bg = (cv.WHITE, cv.DARK, cv.DEEP)[style - 1]
+    bg = _DIE_INK[style - 1]
     fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
     c.fill_rect(x, y, 18, 18, bg)
     c.sprite(x + 1, y + 1, FACE_SPRITE[face], fg)
