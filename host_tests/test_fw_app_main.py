@@ -110,6 +110,32 @@ def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
     assert seq[:6] == [0, 65535, dim, 0, 65535, dim]  # dark, first frame, dim, sleep, wake, dim
 
 
+def test_a_press_is_polled_within_a_nap_of_its_edge():
+    # Idle, the loop naps LOOP_MS between polls but looks at the buttons every NAP_MS: a
+    # press is handled within NAP_MS of its edge wherever in the period it falls.
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, spis = fake_hardware(board)
+    clk = Clock()
+    edges = [1301, 1403, 1505, 1607, 1709, 1811, 1913, 2019]
+    clk.script = {}
+    for t in edges:
+        clk.script[t] = (12, 0)  # A down
+        clk.script[t + 60] = (12, 1)
+    seen = []
+
+    class Timed(StubApp):
+        def handle(self, role):
+            seen.append(clk.n)
+            StubApp.handle(self, role)
+
+    app_main.run(board, hw=hw, App=Timed, make_canvas=GS4Canvas, store=object(),
+                 ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                 max_loops=1200)
+    assert len(seen) == len(edges)
+    waits = [s - t for s, t in zip(seen, edges)]
+    assert max(waits) <= app_main.NAP_MS, waits
+
+
 def test_smoke_test_screen_and_button_names():
     import smoke_test
 

@@ -147,6 +147,43 @@ def test_every_item_of_the_map_can_be_looked_at_and_a_refuses_what_cannot_be_bui
     assert s.cursor == isl.item("R1")
 
 
+def _walk_checking_pixels(app, keys):
+    # press each key; after each, the partial redraws must have left the picture a full
+    # repaint gives. Returns how often the pixels under a cursor frame were put back.
+    from catan.ui.canvas import Canvas
+
+    put_back = Canvas.put_back
+    count = [0]
+
+    def counting(c):
+        count[0] += 1
+        put_back(c)
+
+    Canvas.put_back = counting
+    try:
+        full = DioCanvas(240, 135)
+        for k in keys:
+            _keys(app, k)
+            ui_scenes.repaint(app, full)
+            assert app.c.gs4() == full.gs4(), "after %s the picture is not a full repaint's" % k
+    finally:
+        Canvas.put_back = put_back
+    return count[0]
+
+
+def test_a_cursor_frame_moves_by_putting_back_what_it_covered_and_the_picture_stays_exact():
+    # Moving the frame round a site, a knight, a joker or a die puts back the pixels kept
+    # under it instead of repainting (much cheaper on the device); any way round the map,
+    # through dice, buttons, roads, and after actions, the picture stays a full repaint's.
+    app = _continue(ui_scenes._solo_build)
+    n = len(app.screen.stops())
+    assert _walk_checking_pixels(app, ["y"] * (n + 2) + ["x"] * (n + 2)) >= 10
+    app = _continue(ui_scenes._solo_reroll, STICK)  # rolled: the cursor on die 1
+    keys = ["right"] * 3 + ["left", "a", "right", "a", "down", "up", "press"]
+    assert _walk_checking_pixels(app, keys + ["right", "down", "left", "up"] * 6) >= 3
+    assert app.game.phase == REROLL and app.screen.marks
+
+
 def test_idle_time_makes_the_info_lines_the_next_x_or_y_shows():
     app = _continue(ui_scenes._solo_build)
     s = app.screen

@@ -30,7 +30,7 @@ def boot(opening, loops, play=True):
 
 fw_rig.clean(ROOT)
 # 1. the first boot: New game, Island One, one person, Start; then play for a while
-app = boot(["a", "y", "y", "y", "y", "y", "a"], 600)
+app = boot(["a", "y", "y", "y", "y", "y", "a"], 900)
 g = app.game
 assert g is not None and not g.over(), ("no game started", app.screen)
 turns = g.turns[0]
@@ -46,7 +46,7 @@ app = boot(["a"], 60, False)
 assert app.screen.__class__.__name__ == "Turn" and dumps(app.game) == state
 
 # 3. play on to the end
-app = boot(["a"], 4000 if FULL else 300)
+app = boot(["a"], 6000 if FULL else 450)
 if FULL:
     assert app.game is None or app.game.over(), "the game did not end"
     print("game over, keys pressed:", fw_rig.Game.player.pressed)

@@ -88,6 +88,15 @@ def _merged(regions):
     return out
 
 
+def _meets(r, regions):
+    # True if rectangle ``r`` overlaps one of ``regions``
+    x, y, w, h = r
+    for a in regions:
+        if x < a[0] + a[2] and a[0] < x + w and y < a[1] + a[3] and a[1] < y + h:
+            return True
+    return False
+
+
 def _hardware_dice(seed):
     # A "random" game draws its seed from the hardware random source: its dice are as
     # unpredictable, and it has a code that can be shared like any other.
@@ -107,6 +116,8 @@ class App:
         self._ticking = self._tick = None  # the screen whose tick method is kept, and it
         self._full = True
         self._regions = []
+        self._cursor_from = self._cursor_to = None  # see move_cursor
+        self._alone = False
         self.settings = Settings.load(store)
         self.stats = Stats.load(store)
         self.game = None
@@ -164,6 +175,26 @@ class App:
     def refresh_all(self):
         self._full = True
         self._regions = []
+        self._cursor_from = self._cursor_to = None
+
+    def move_cursor(self, old, new, alone):
+        """The screen's cursor leaves rectangle ``old`` for rectangle ``new`` (either may be
+        None); ``alone``: the screen's ``paint_cursor`` draws the cursor at ``new`` by itself,
+        over the screen as painted without it (a frame, say), else ``new`` is repainted. At the
+        next ``draw`` the pixels kept from before the cursor came to ``old`` are put back, and
+        those of ``new`` are kept before the cursor is drawn there, in place of repainting each
+        rectangle, whenever that gives the same pixels as the repaint; else they are
+        repainted."""
+        if self._full:
+            return
+        if self._cursor_from is not None or self._cursor_to is not None:
+            # a second move before a draw: the first one's rectangles are plain repaints
+            for r in (self._cursor_from, self._cursor_to):
+                if r is not None:
+                    self._regions.append(r)
+        self._cursor_from = old
+        self._cursor_to = new
+        self._alone = alone
 
     # ------------------------------------------------------------------ the loop
 
@@ -186,13 +217,16 @@ class App:
     def draw(self):
         # Every pixel painted lies in the clip, so the clip is what changed: it is marked
         # once, not by each primitive (which costs more than the drawing on the device).
-        if not self._full and not self._regions:
+        if not self._full and not self._regions and self._cursor_to is None \
+                and self._cursor_from is None:
             return  # the device's loop asks every 10 ms: an idle round allocates nothing
         c = self.c
         c.track(False)
         if self._full:
             self._full = False
             self._regions = []
+            self._cursor_from = self._cursor_to = None
+            c.drop_kept()
             c.reset_clip()
             if c.width > self.lay.width or c.height > self.lay.height:
                 c.fill_rect(0, 0, c.width, c.height, cv.DEEP)
@@ -200,11 +234,35 @@ class App:
             c.track(True)
             c.invalidate()
             return
-        done = _merged(self._regions)
+        regions = self._regions
         self._regions = []
+        old = self._cursor_from
+        new = self._cursor_to
+        self._cursor_from = self._cursor_to = None
+        if old is not None:  # the old frame's pixels, put back if they are still kept
+            if c.kept(old[0], old[1], old[2], old[3]):
+                c.put_back()
+                c.mark(old[0], old[1], old[2], old[3])
+            else:
+                regions.append(old)
+        done = _merged(regions)
+        if new is not None and _meets(new, done):  # a paint there: it draws the cursor
+            done.append(new)
+            done = _merged(done)
+            new = None
         for r in done:
+            if c.kept_w and _meets(r, ((c.kept_x, c.kept_y, c.kept_w, c.kept_h),)):
+                c.drop_kept()  # the paint may change them (it keeps them again if it frames them)
             c.set_clip(r[0], r[1], r[2], r[3])
             self.screen.paint(c)
+        if new is not None:  # over pixels no paint touched: what the cursor changes is kept
+            c.keep(new[0], new[1], new[2], new[3])
+            c.set_clip(new[0], new[1], new[2], new[3])
+            if self._alone:
+                self.screen.paint_cursor(c)
+            else:
+                self.screen.paint(c)
+            done.append(new)
         c.reset_clip()
         c.track(True)
         for r in done:

@@ -29,7 +29,7 @@ A text of several lines then costs a string per line; nothing else allocates.
 import framebuf
 from array import array
 
-from catan.ui.canvas import Canvas
+from catan.ui.canvas import KEEP_BYTES, Canvas
 
 
 class FbCanvas(Canvas):
@@ -55,6 +55,7 @@ class FbCanvas(Canvas):
             # the large font must not be kept)
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
+        self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
         # the back-end primitives are framebuf's own (bound once: no Python call between)
         fb = self.fb
         self._fill = fb.fill_rect
@@ -226,6 +227,16 @@ class FbCanvas(Canvas):
         s = (buf, framebuf.FrameBuffer(buf, 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB), n)
         self._scratch[(f.HEIGHT << 8) | f.BPR] = s
         return s
+
+    def _keep_pixels(self, x, y, w, h):
+        # into a FrameBuffer of the rectangle's shape over one small buffer made at boot (a
+        # FrameBuffer object is the only allocation: a map has too many shapes to keep one each)
+        under = framebuf.FrameBuffer(self._under_buf, w, h, framebuf.GS4_HMSB)
+        under.blit(self.fb, -x, -y)
+        self._under = under
+
+    def _put_back_pixels(self, x, y, w, h):
+        self.fb.blit(self._under, x, y)
 
     def get_pixel(self, x, y):
         return self.fb.pixel(x, y)

@@ -7,6 +7,8 @@ measured from the centre hex: corners and hex centres land on whole numbers (see
 points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
     draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
+                                       # with the road ``cursor`` lit (a frame rings any other
+                                       # target: the caller draws it, last)
     box(lay, island, target)           # the rectangle a target covers, for partial redraws
 
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
@@ -211,7 +213,8 @@ def _make_places(c, lay, isl):
 
 
 def draw(c, lay, game, p, cursor=None, can=None):
-    """Draw seat ``p``'s sheet (the map) of ``game``; ``cursor`` is the target to frame.
+    """Draw seat ``p``'s sheet (the map) of ``game``; ``cursor``, if a road, is drawn lit
+    (the frame around any other target is the caller's: ``box`` is where it goes).
 
     Buildable states are shown only for the seat whose turn it is: ``can`` is
     ``game.buildable()`` if the caller has it already."""
@@ -240,7 +243,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
     cy1 = c.clip_y1
     for r in range(-1, isl.n_roads):
         x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
-        if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy:
+        if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
             continue
         if r < 0:
             _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
@@ -248,23 +251,51 @@ def draw(c, lay, game, p, cursor=None, can=None):
         # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
         # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
         # R5, whose builder may take Longest Road) slate grey on its border until built.
-        # Under the cursor its 3-pixel middle on a 7-pixel magenta band.
         st = _state(game, p, r, can)
         lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
-        if r == cursor:
-            _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-        else:
-            _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
-        if lit or r == cursor:
-            _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
+        _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
+        if lit:
+            _road(c, x0, y0, x1, y1, _ROAD_INK[st], 3)
+    if cursor is not None and 0 <= cursor < isl.n_roads:
+        _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
+    _items(c, isl, game, p, can, items, jokers)
+
+
+def draw_lit_road(c, lay, game, road, can):
+    """Draw road ``road`` of the seat whose turn it is under the cursor, over the map as
+    ``draw`` left it without the cursor, within the clip: the same pixels as ``draw`` with
+    ``cursor=road`` (the cursor's road is drawn after the others, then the items over it).
+    ``can`` is ``game.buildable()``."""
+    isl = game.island
+    roads, items, jokers = _places(c, lay, isl)
+    p = game.player
+    _lit_road(c, isl, game, p, road, can, roads[road + 1])
+    _items(c, isl, game, p, can, items, jokers)
+
+
+def _lit_road(c, isl, game, p, r, can, place):
+    # Road ``r`` under the cursor: its 3-pixel middle on a 7-pixel magenta band.
+    x0, y0, x1, y1, bx, by, bw, bh = place
+    if bx >= c.clip_x1 or by >= c.clip_y1 or bx + bw <= c.clip_x0 or by + bh <= c.clip_y0:
+        return
+    st = _state(game, p, r, can)
+    lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
+    _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
+    _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
+
+
+def _items(c, isl, game, p, can, items, jokers):
+    # the sites, cities and knights, then the jokers, that meet the clip
+    cx = c.clip_x0
+    cy = c.clip_y0
+    cx1 = c.clip_x1
+    cy1 = c.clip_y1
     n = isl.n_roads
     for k in range(len(items)):
         x, y, w, h, kind, label, lx = items[k]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
             continue
         _badge(c, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
-        if n + k == cursor:
-            wg.frame(c, x + 2, y + 2, _B, _B)
     for j in range(len(jokers)):
         x, y, w, h = jokers[j]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
@@ -281,5 +312,3 @@ def draw(c, lay, game, p, cursor=None, can=None):
             c.sprite(x, y, wg.FACE_SPRITE[gives], cv.LIGHT)
             if used:  # crossed out, as on paper
                 c.sprite(x, y, sprites.CROSS, cv.RED)
-        if JOKER + j == cursor:
-            wg.frame(c, x, y, _CARD, _CARD)

@@ -79,6 +79,8 @@ class Turn:
         self._kept_state = self._can_key = self._shown_key = None
         self._kept = self._can = None
         self._shown = 0
+        self._ring_of = -1  # the target whose cursor frame ``_ring`` is
+        self._ring = None
         self._msg_lines = ()
         self.retarget(True)
         self._map_shown = self._map_key()
@@ -147,6 +149,12 @@ class Turn:
         if self.joker >= 0:
             return g.why_joker(self.joker, self.jdie, r) is None
         return g.why_trade(r) is None
+
+    def _ringed(self, target):
+        # True if the cursor on ``target`` is a frame around it (a site, a knight, a joker, a
+        # die: ``paint_cursor`` draws it alone), not a change of how it is drawn (a road, a
+        # button)
+        return self.game.island.n_roads <= target < RES
 
     def region(self, target):
         """The rectangle to redraw when ``target`` gains or loses the cursor."""
@@ -289,10 +297,8 @@ class Turn:
 
     def _cursor_moved(self, old, before):
         app = self.app
-        for target in (old, self.cursor):
-            r = self.region(target)
-            if r:
-                app.refresh(*r)
+        new = self.cursor
+        app.move_cursor(self.region(old), self.region(new), 0 <= new < RES)
         self._info_changed(before)
         a = self._dice_shown(old)
         b = self._dice_shown(self.cursor)
@@ -625,10 +631,47 @@ class Turn:
         if c.visible(lay.mx, lay.my, lay.mw, lay.mh):
             sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
                        self._buildable())
+        if c.visible(lay.px - 1, 0, lay.pw + 1, lay.ph):
+            self._paint_panel(c)
+        self._paint_frame(c)
+
+    def paint_cursor(self, c):
+        """The cursor alone, over the screen as painted without it (``App.move_cursor``): a
+        road lit, or the frame around a site, a knight, a joker or a die."""
+        t = self.cursor
+        if 0 <= t < self.game.island.n_roads:
+            lay = self.lay
+            right = lay.mx + lay.mw  # (the panel is painted over anything of the map beyond)
+            if c.clip_x1 > right:
+                c.set_clip(c.clip_x0, c.clip_y0, right - c.clip_x0, c.clip_y1 - c.clip_y0)
+            sheet.draw_lit_road(c, lay, self.game, t, self._buildable())
+        else:
+            self._paint_frame(c)
+
+    def _paint_frame(self, c):
+        # The cursor's frame around a site, a knight, a joker or a die, drawn last in a paint
+        # (over whatever it touches). What it covers is kept when it lies wholly in the clip
+        # (a paint of the whole screen, say), to be put back when the cursor leaves.
+        t = self.cursor
+        if not self._ringed(t):
+            return
+        if self._ring_of != t:
+            self._ring_of = t
+            self._ring = self.region(t)
+        x, y, w, h = self._ring
+        if x >= c.clip_x1 or y >= c.clip_y1 or x + w <= c.clip_x0 or y + h <= c.clip_y0:
+            return
+        if x >= c.clip_x0 and y >= c.clip_y0 and x + w <= c.clip_x1 and y + h <= c.clip_y1 \
+                and not c.kept(x, y, w, h):
+            c.keep(x, y, w, h)
+        wg.frame(c, x + 2, y + 2, w - 4, h - 4)
+
+    def _paint_panel(self, c):
+        g = self.game
+        lay = self.lay
+        p = g.player
         x = lay.px
         w = lay.pw
-        if not c.visible(x - 1, 0, w + 1, lay.ph):
-            return
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
         if c.visible(x, 0, w, wg.BAR):  # header: who, which turn, the score so far
             name = self.app.seat_name(p)
@@ -726,8 +769,6 @@ class Turn:
             else:
                 style = wg.DIE_FACE
             wg.die(c, x, y, g.faces[i], style, cost >> i & 1)
-            if DIE + i == self.cursor:
-                wg.frame(c, x, y, 18, 18)
 
     def _status(self):
         g = self.game
