@@ -280,3 +280,33 @@ def test_an_old_save_with_a_level_that_is_not_a_level_is_damaged():
         assert not app.has_save() and "level is damaged" in app.screen.text
     ok = ui_scenes.MemStore({"game": b"G\x02" + bytes((HUMAN, 2)) + game_dumps(g)})
     assert _app(ok).levels == bytes((HUMAN, 2))  # the version before the CRC still loads
+
+
+def test_a_game_loads_only_the_pause_menu_and_no_screen_module_comes_back_as_a_copy():
+    # The pause menu's module is small (the device's heap is shortest while it is open); the
+    # other menus load from it when asked. A module forgotten while a screen of it lives
+    # (the pause menu under its settings, score sheet or rules) would come back as a second
+    # copy of its code when next imported.
+    app = _app()
+    app.new_game(1, (HUMAN,))
+    app.draw()
+    _keys(app, "b")
+    pause = app.screen
+    assert type(pause).__name__ == "Pause"
+    assert "catan.ui.menu" in sys.modules and "catan.ui.menus" not in sys.modules
+    menu = sys.modules["catan.ui.menu"]
+    for row, screen in (("Settings", "SettingsMenu"), ("Rules card", "Rules"),
+                        ("Score sheet", "Scores"), ("Settings", "SettingsMenu")):
+        while pause.rows[pause.i] != row:
+            _keys(app, "y")
+        _keys(app, "a")
+        assert type(app.screen).__name__ == screen
+        assert app.screen.owner is pause
+        assert sys.modules["catan.ui.menu"] is menu  # kept while the pause menu lives
+        if screen == "SettingsMenu":
+            assert isinstance(app.screen, menu.Menu)  # the same base class: one copy
+        _keys(app, "b")
+        assert app.screen is pause
+    _keys(app, "b")  # resume: the game's screen alone, no menu left loaded
+    assert type(app.screen).__name__ == "Turn"
+    assert "catan.ui.menu" not in sys.modules and "catan.ui.menus" not in sys.modules

@@ -37,7 +37,7 @@ _DIRECTIONS = ("up", "down", "left", "right")
 MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
-_ON_DEMAND = ("menus", "info", "sheets", "font_large")
+_ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
@@ -146,9 +146,11 @@ class App:
     # ------------------------------------------------------------------ screens
 
     def show(self, screen):
-        """Show ``screen``. On-demand screen modules other than the one ``screen`` comes
-        from (its class's ``MODULE``) are forgotten, so their code leaves the heap once no
-        screen of theirs is referenced any more. Storage trouble noted since the last
+        """Show ``screen``. On-demand screen modules other than those ``screen`` and the
+        screens it returns to (its ``owner``, theirs) come from (their class's ``MODULE``) are
+        forgotten, so their code leaves the heap once no screen of theirs is referenced any
+        more (one forgotten while a screen of it lives would be imported again beside it, a
+        second copy). Storage trouble noted since the last
         screen (a save that failed) comes first, in a message that then shows ``screen``:
         a player always learns that their game is not safe."""
         if self._notes:
@@ -159,8 +161,12 @@ class App:
             screen = Message(self, "Storage", text, screen)
         self.screen = screen
         self.refresh_all()
-        keep = getattr(screen, "MODULE", None)
-        _forget(["catan.ui." + m for m in _ON_DEMAND if m != keep])
+        keep = []
+        s = screen
+        while s is not None:
+            keep.append(getattr(s, "MODULE", None))
+            s = getattr(s, "owner", None)
+        _forget(["catan.ui." + m for m in _ON_DEMAND if m not in keep])
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>``."""
@@ -568,7 +574,7 @@ class App:
         return [p for p in range(self.game.players) if self.level(p) is not None]
 
     def pause(self):
-        self.open("menus", "Pause", self.screen)
+        self.open("menu", "Pause", self.screen)
 
     def resume(self):
         g = self.game

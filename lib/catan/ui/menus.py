@@ -1,8 +1,5 @@
-"""Menus and forms: the title menu, a new game, the pause menu, settings, and text entry.
-
-A ``Menu`` is a list of rows, each a label and an optional value. prev/next (X/Y, or the
-joystick) move between rows, redrawing just those two; "ok" chooses a row or steps its value,
-left/right step a value back and forth, "back" leaves.
+"""The menus and forms outside a game: the title menu, a new game, settings, and text entry
+(the menu base class and the pause menu are in ``menu``).
 """
 
 from catan.dice import CODE_ALPHABET, code_to_seed, random_seed, seed_to_code
@@ -10,121 +7,15 @@ from catan.ui import canvas as cv
 from catan.ui import font_large
 from catan.ui import widgets as wg
 from catan.ui.app import HUMAN, LEVEL_NAMES
+from catan.ui.menu import ROW, Menu
 from catan.ui.records import SPEEDS
 
-_ROW = 12  # row pitch
 
-
-class Menu:
-
+class _Menu(Menu):
     MODULE = "menus"  # see App.show
-    title = ""
-    back_label = "back"  # what the back button does, for the foot (None: nothing)
-
-    def __init__(self, app):
-        self.app = app
-        self.i = 0
-        self.rows = self.items()
-
-    # subclasses: items(), value(i), choose(i), change(i, step), back()
-    def items(self):
-        return []
-
-    def value(self, i):
-        return None
-
-    def change(self, i, step):
-        pass
-
-    def back(self):
-        pass
-
-    def top(self):
-        return wg.BAR + 4
-
-    def left(self):
-        return 0
-
-    def width(self):
-        return self.app.lay.width
-
-    def note(self):
-        """A line of help under the rows (about the selected row)."""
-        return ""
-
-    def row_box(self, i):
-        return self.left(), self.top() + i * _ROW, self.width(), _ROW
-
-    def handle(self, key):
-        app = self.app
-        if key in ("prev", "up", "next", "down"):
-            old = self.i
-            before = self.note()
-            step = -1 if key in ("prev", "up") else 1
-            self.i = (self.i + step) % len(self.rows)
-            app.refresh(*self.row_box(old))
-            app.refresh(*self.row_box(self.i))
-            self._refresh_note(before)
-        elif key in ("left", "right"):
-            self.change(self.i, -1 if key == "left" else 1)
-        elif key == "ok":
-            self.choose(self.i)
-        elif key in ("back", "menu"):
-            self.back()
-
-    def _refresh_note(self, before=None):
-        # The note's place under the rows; given the note ``before``, only the lines either
-        # note takes (on the device the pixels sent cost as much as the drawing)
-        lay = self.app.lay
-        y = self.top() + len(self.rows) * _ROW + 2
-        h = lay.height - y
-        if before is not None:
-            after = self.note()
-            if after == before:
-                return
-            c = self.app.c
-            n = max(len(wg.wrap(c, before, self.width() - 6)) if before else 0,
-                    len(wg.wrap(c, after, self.width() - 6)) if after else 0)
-            h = min(h, n * wg.LINE + 2)
-        self.app.refresh(self.left(), y, self.width(), h)
-
-    def changed(self, rows=False):
-        """The selected row's value changed (or, with ``rows``, the list of rows)."""
-        if rows:
-            self.rows = self.items()
-            self.i = min(self.i, len(self.rows) - 1)
-            self.app.refresh_all()
-        else:
-            self.app.refresh(*self.row_box(self.i))
-            self._refresh_note()
-
-    def paint(self, c):
-        lay = self.app.lay
-        x = self.left()
-        w = self.width()
-        if not c.visible(x, 0, w, lay.height):
-            return
-        c.fill_rect(x, 0, w, lay.height, cv.SEA)
-        if c.visible(x, 0, w, wg.BAR):
-            wg.bar(c, x, 0, w, self.title)
-        top = self.top()  # (row_box, worked out once for all rows)
-        for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
-            by = top + i * _ROW
-            if c.visible(x, by, w, _ROW):
-                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i)
-        y = top + len(self.rows) * _ROW + 3
-        foot = lay.height - wg.LINE - 1
-        if c.visible(x, y, w, foot - y):
-            for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
-                if y + wg.LINE > foot:
-                    break
-                c.text(x + 3, y, line, cv.SAND)
-                y += wg.LINE
-        if c.visible(x, foot, w, wg.LINE):
-            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
 
 
-class Title(Menu):
+class Title(_Menu):
     """The first screen: continue, new game, scores, dice, rules, settings."""
 
     title = "Catan Dice Game"
@@ -209,7 +100,7 @@ def _art(c, cx, cy, s):
         hexagon(c, cx + u * s, cy + v * hu, s, hu, colours[k] if k else cv.DEEP)
 
 
-class NewGame(Menu):
+class NewGame(_Menu):
     """Island, seats (each a person or a computer level), dice (random or a code), start."""
 
     title = "New game"
@@ -239,7 +130,7 @@ class NewGame(Menu):
 
     def top(self):
         # four seats on a 135-pixel screen: the rows move up to leave the foot clear
-        if wg.BAR + 4 + len(self.rows) * _ROW > self.app.lay.height - wg.LINE - 1:
+        if wg.BAR + 4 + len(self.rows) * ROW > self.app.lay.height - wg.LINE - 1:
             return wg.BAR + 1
         return wg.BAR + 4
 
@@ -306,7 +197,7 @@ class NewGame(Menu):
         self.app.open("menus", "Title")
 
 
-class Replace(Menu):
+class Replace(_Menu):
     """A new game would replace the saved one: ask first, saying whose game it is."""
 
     title = "Replace the saved game?"
@@ -331,57 +222,7 @@ class Replace(Menu):
         self.app.show(self.owner)
 
 
-class Pause(Menu):
-    """During a game: resume, the coach, the score sheet, rules, settings, or leave.
-    ``owner`` is the screen paused (the turn, with its cursor and marks), shown on resume."""
-
-    title = "Paused"
-
-    def __init__(self, app, owner=None):
-        self.owner = owner
-        Menu.__init__(self, app)
-
-    def resume(self):
-        if self.owner is not None:
-            self.app.show(self.owner)
-        else:
-            self.app.resume()
-
-    def items(self):
-        return ["Resume", "Coach hint", "Score sheet", "Players' sheets", "Rules card", "Settings",
-                "Quit to title"]
-
-    def note(self):
-        if self.rows[self.i] == "Quit to title":
-            return "The game is saved: continue it later."
-        code = self.app.code()
-        return "Game code %s: the same dice for whoever plays it." % code if code else ""
-
-    def choose(self, i):
-        app = self.app
-        r = self.rows[i]
-        if r == "Resume":
-            self.resume()
-        elif r == "Coach hint":
-            self.resume()
-            if hasattr(app.screen, "hint"):
-                app.screen.hint()
-        elif r == "Score sheet":
-            app.open("info", "Scores", 0, self)
-        elif r == "Players' sheets":
-            app.open("sheets", "Sheets", self)
-        elif r == "Rules card":
-            app.open("info", "Rules", self)
-        elif r == "Settings":
-            app.show(SettingsMenu(app, self))
-        else:
-            app.open("menus", "Title")
-
-    def back(self):
-        self.resume()
-
-
-class SettingsMenu(Menu):
+class SettingsMenu(_Menu):
     title = "Settings"
 
     def __init__(self, app, owner=None):

@@ -1,0 +1,171 @@
+"""A menu screen, and the pause menu: the one menu a game opens, kept in a module of its own
+so that the rest of the menus' code (``menus``) is not on the device's heap beside a game.
+
+A ``Menu`` is a list of rows, each a label and an optional value. prev/next (X/Y, or the
+joystick) move between rows, redrawing just those two; "ok" chooses a row or steps its value,
+left/right step a value back and forth, "back" leaves.
+"""
+
+from catan.ui import canvas as cv
+from catan.ui import widgets as wg
+
+ROW = 12  # row pitch (the menus share it)
+
+
+class Menu:
+
+    MODULE = "menu"  # see App.show
+    title = ""
+    back_label = "back"  # what the back button does, for the foot (None: nothing)
+
+    def __init__(self, app):
+        self.app = app
+        self.i = 0
+        self.rows = self.items()
+
+    # subclasses: items(), value(i), choose(i), change(i, step), back()
+    def items(self):
+        return []
+
+    def value(self, i):
+        return None
+
+    def change(self, i, step):
+        pass
+
+    def back(self):
+        pass
+
+    def top(self):
+        return wg.BAR + 4
+
+    def left(self):
+        return 0
+
+    def width(self):
+        return self.app.lay.width
+
+    def note(self):
+        """A line of help under the rows (about the selected row)."""
+        return ""
+
+    def row_box(self, i):
+        return self.left(), self.top() + i * ROW, self.width(), ROW
+
+    def handle(self, key):
+        app = self.app
+        if key in ("prev", "up", "next", "down"):
+            old = self.i
+            before = self.note()
+            step = -1 if key in ("prev", "up") else 1
+            self.i = (self.i + step) % len(self.rows)
+            app.refresh(*self.row_box(old))
+            app.refresh(*self.row_box(self.i))
+            self._refresh_note(before)
+        elif key in ("left", "right"):
+            self.change(self.i, -1 if key == "left" else 1)
+        elif key == "ok":
+            self.choose(self.i)
+        elif key in ("back", "menu"):
+            self.back()
+
+    def _refresh_note(self, before=None):
+        # The note's place under the rows; given the note ``before``, only the lines either
+        # note takes (on the device the pixels sent cost as much as the drawing)
+        lay = self.app.lay
+        y = self.top() + len(self.rows) * ROW + 2
+        h = lay.height - y
+        if before is not None:
+            after = self.note()
+            if after == before:
+                return
+            c = self.app.c
+            n = max(len(wg.wrap(c, before, self.width() - 6)) if before else 0,
+                    len(wg.wrap(c, after, self.width() - 6)) if after else 0)
+            h = min(h, n * wg.LINE + 2)
+        self.app.refresh(self.left(), y, self.width(), h)
+
+    def changed(self, rows=False):
+        """The selected row's value changed (or, with ``rows``, the list of rows)."""
+        if rows:
+            self.rows = self.items()
+            self.i = min(self.i, len(self.rows) - 1)
+            self.app.refresh_all()
+        else:
+            self.app.refresh(*self.row_box(self.i))
+            self._refresh_note()
+
+    def paint(self, c):
+        lay = self.app.lay
+        x = self.left()
+        w = self.width()
+        if not c.visible(x, 0, w, lay.height):
+            return
+        c.fill_rect(x, 0, w, lay.height, cv.SEA)
+        if c.visible(x, 0, w, wg.BAR):
+            wg.bar(c, x, 0, w, self.title)
+        top = self.top()  # (row_box, worked out once for all rows)
+        for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
+            by = top + i * ROW
+            if c.visible(x, by, w, ROW):
+                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i)
+        y = top + len(self.rows) * ROW + 3
+        foot = lay.height - wg.LINE - 1
+        if c.visible(x, y, w, foot - y):
+            for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
+                if y + wg.LINE > foot:
+                    break
+                c.text(x + 3, y, line, cv.SAND)
+                y += wg.LINE
+        if c.visible(x, foot, w, wg.LINE):
+            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
+
+
+class Pause(Menu):
+    """During a game: resume, the coach, the score sheet, rules, settings, or leave.
+    ``owner`` is the screen paused (the turn, with its cursor and marks), shown on resume."""
+
+    title = "Paused"
+
+    def __init__(self, app, owner=None):
+        self.owner = owner
+        Menu.__init__(self, app)
+
+    def resume(self):
+        if self.owner is not None:
+            self.app.show(self.owner)
+        else:
+            self.app.resume()
+
+    def items(self):
+        return ["Resume", "Coach hint", "Score sheet", "Players' sheets", "Rules card", "Settings",
+                "Quit to title"]
+
+    def note(self):
+        if self.rows[self.i] == "Quit to title":
+            return "The game is saved: continue it later."
+        code = self.app.code()
+        return "Game code %s: the same dice for whoever plays it." % code if code else ""
+
+    def choose(self, i):
+        app = self.app
+        r = self.rows[i]
+        if r == "Resume":
+            self.resume()
+        elif r == "Coach hint":
+            self.resume()
+            if hasattr(app.screen, "hint"):
+                app.screen.hint()
+        elif r == "Score sheet":
+            app.open("info", "Scores", 0, self)
+        elif r == "Players' sheets":
+            app.open("sheets", "Sheets", self)
+        elif r == "Rules card":
+            app.open("info", "Rules", self)
+        elif r == "Settings":
+            app.open("menus", "SettingsMenu", self)
+        else:
+            app.open("menus", "Title")
+
+    def back(self):
+        self.resume()
