@@ -1,7 +1,8 @@
 """app_main.plug_holes under real MicroPython: after a collection the heap's holes are filled
 with one-block garbage, so that the allocator's search starts above them (see its docstring).
 The wasm port collects only when control returns to JavaScript, not at ``gc.collect()`` in a
-running script (README, "Benchmarks and heap figures"): there only the bounds are checked. Prints ALL-OK last."""
+running script (README, "Benchmarks and heap figures"): there only the bounds are checked.
+Prints ALL-OK last."""
 
 import gc
 import sys
