@@ -27,7 +27,7 @@ NAP_MS = 2  # while awake and idle, the buttons are looked at this often between
 CHECK_MS = 100  # how often the heap's use may be read while work goes on (see ``run``)
 THINK_MS = 12  # a slice of the app's work ahead in an idle round (it ends sooner at a press)
 GARBAGE = 16_384  # the work ahead's garbage collected once it reaches this (see ``run``)
-PLUG_RUN = 8  # free blocks in a row that end ``plug_holes``
+PLUG_RUN = 64  # free blocks in a row (1 KB) that end ``plug_holes``
 PLUG_MAX = 2048  # and at most this many objects
 SLEEP_LOOP_MS = 50  # poll period while asleep
 BATTERY_MS = 10_000  # how often the battery is measured while awake
@@ -190,8 +190,9 @@ def plug_holes(stop=None, run=PLUG_RUN):
     garbage (freed by the next collection); the number filled. MicroPython's allocator looks
     for room from its lowest free block up, and after a collection that is the bottom of the
     heap again: every object of two blocks or more then walks the holes left between what the
-    game keeps (on the emulated Pico a full paint of the turn screen took 88 ms after a
-    collection, 52 ms once its 209 holes were filled, which takes 9 ms). A one-block object
+    game keeps (on the emulated Pico a full paint of the 320x240 turn screen took 98-118 ms
+    after a collection, 56 ms once its 469 holes were filled, which takes 20 ms; a run of 8
+    free blocks instead of 64 ended it after 30, low in that heap). A one-block object
     takes the lowest free block, so filling the holes moves the allocator's starting point up
     to the free space above them. Stops early if ``stop()`` becomes true (a button went down).
     MicroPython only: an object's id is its address."""
