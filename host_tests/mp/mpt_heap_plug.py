@@ -33,7 +33,9 @@ if sys.platform == "webassembly":
 top = max(id(o) for o in objs if o is not None)
 assert id(object()) < top, "no hole to fill: the scene is not what the test needs"
 n = app_main.plug_holes()
-assert 399 <= n <= 399 + app_main.PLUG_RUN + 8, n  # the holes (but one just taken), then a run
+# the scene's holes (but the one just taken) at least, then the first run of free blocks above
+# them (how far above depends on what the interpreter left there: CI's path made it 95 blocks)
+assert 399 <= n < app_main.PLUG_MAX, n
 assert id(object()) > top, "a new object still lands in a hole below the kept ones"
 assert id(bytearray(40)) > top  # and so does one of several blocks
 gc.collect()

@@ -13,8 +13,10 @@ Screens are objects with ``handle(key)``, ``paint(canvas)`` and optionally ``tic
 ``busy()``. A screen never clears the display: it asks for a region to be redrawn with
 ``app.refresh(x, y, w, h)``, and ``draw`` repaints each region by clipping the canvas to it
 and running the screen's whole ``paint`` (primitives outside the clip cost a comparison), so
-a partial redraw gives exactly the pixels of a full one. Rarely used screens live in their
-own modules, imported when first opened.
+a partial redraw gives exactly the pixels of a full one. A cursor that moves asks for
+``app.move_cursor(old, new, alone)`` instead: the pixels it covered are put back and the
+screen's ``paint_cursor`` draws it at its new place (see ``move_cursor``). Rarely used
+screens live in their own modules, imported when first opened.
 
 Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev" and "next"
 (a four-button board moves with them), the joystick's directions pass through; long presses

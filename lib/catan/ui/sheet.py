@@ -9,6 +9,7 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
     draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
                                        # with the road ``cursor`` lit (a frame rings any other
                                        # target: the caller draws it, last)
+    draw_lit_road(c, lay, game, r, can)  # road r lit by the cursor over the map drawn without
     box(lay, island, target)           # the rectangle a target covers, for partial redraws
 
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands

@@ -152,8 +152,7 @@ class Turn:
 
     def _ringed(self, target):
         # True if the cursor on ``target`` is a frame around it (a site, a knight, a joker, a
-        # die: ``paint_cursor`` draws it alone), not a change of how it is drawn (a road, a
-        # button)
+        # die), drawn last in a paint, not a change of how it is drawn (a road, a button)
         return self.game.island.n_roads <= target < RES
 
     def region(self, target):
