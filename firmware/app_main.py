@@ -243,8 +243,9 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     power.run()
     first = App(canvas, store, roles=tuple(board.BUTTONS))
     power.run()
+    used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
-    if hasattr(gc, "mem_alloc"):  # (MicroPython)
+    if used:
         plug_holes()
     canvas.invalidate()
     first.draw()
@@ -267,7 +268,6 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     # of it (``gc.mem_alloc``: 8.4 ms on an RP2040), so it is read only after a round that
     # did some work, at most every CHECK_MS: read in every idle round, it nearly doubled the
     # loop's period, and so a key's wait.
-    used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     tidy = [0]  # the heap in use at which the next collection is due
     checked = ticks_ms()  # when it was last read
 

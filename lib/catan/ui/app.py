@@ -259,8 +259,8 @@ class App:
             done = _merged(done)
             new = None
         for r in done:
-            if c.kept_w and _meets(r, ((c.kept_x, c.kept_y, c.kept_w, c.kept_h),)):
-                c.drop_kept()  # the paint may change them (it keeps them again if it frames them)
+            if c.kept_w:  # the paint may change them (it keeps them again if it frames them)
+                c.drop_kept(r[0], r[1], r[2], r[3])
             c.set_clip(r[0], r[1], r[2], r[3])
             self.screen.paint(c)
         if new is not None:  # over pixels no paint touched: what the cursor changes is kept

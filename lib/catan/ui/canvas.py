@@ -171,8 +171,12 @@ class Canvas:
         self.kept_h = h
         self._keep_pixels(x, y, w, h)
 
-    def drop_kept(self):
-        self.kept_w = 0
+    def drop_kept(self, x=None, y=0, w=0, h=0):
+        """Keep nothing; given a rectangle, only if it meets the kept one (a paint there may
+        change those pixels)."""
+        if x is None or (x < self.kept_x + self.kept_w and self.kept_x < x + w
+                         and y < self.kept_y + self.kept_h and self.kept_y < y + h):
+            self.kept_w = 0
 
     def kept(self, x, y, w, h):
         """True if the pixels of exactly this rectangle are kept."""

@@ -589,8 +589,9 @@ class Turn:
 
         g = self.game
         if self.level is None:
+            kept = self._kept_lines()
             for t in (self.cursor, self._step(1), self._step(-1)):  # the next key's lines
-                if t is not None and t not in self._kept_lines():
+                if t is not None and t not in kept:
                     if until():
                         return False
                     self._lines(t)
