@@ -120,7 +120,7 @@ class Canvas:
     # -- clipping --------------------------------------------------------------------------------
     # The clip's corners are ``clip_x0``, ``clip_y0`` (inside) and ``clip_x1``, ``clip_y1``
     # (just outside): read, never written, by code that tests many elements against it
-    # (``get_clip`` makes a tuple, and on the device each new object costs a key time).
+    # (four attributes rather than a tuple: on the device each new object costs a key time).
 
     def set_clip(self, x, y, w, h):
         """Restrict drawing to a rectangle (intersected with the screen)."""
@@ -141,12 +141,6 @@ class Canvas:
         self.clip_y0 = 0
         self.clip_x1 = self.width
         self.clip_y1 = self.height
-
-    def get_clip(self):
-        """The clip rectangle as ``(x, y, w, h)``."""
-        x0 = self.clip_x0
-        y0 = self.clip_y0
-        return (x0, y0, self.clip_x1 - x0, self.clip_y1 - y0)
 
     def visible(self, x, y, w, h):
         """True if the rectangle meets the clip: whatever lies wholly outside it can be skipped."""
