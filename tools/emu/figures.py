@@ -1,6 +1,6 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
-    python tools/emu/figures.py [--board NAME] [--turns N] [--games N] [--tree DIR]
+    python tools/emu/figures.py [--board NAME] [--turns N] [--games N] [--tree DIR] [--in-a-row N]
                                                      (also: tools/bench.py -k rp2040)
 
 - ``rp2040_boot_ms``: reset to the last pixel of the first frame.
@@ -29,6 +29,9 @@ before and after are the same game.
   read as soon as the screen is quiet, while that work may still be going on (its garbage not
   yet collected, so it reads low).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
+- ``rp2040_free_after_game_1`` / ``..._last``: the free heap after the first and the last of 100
+  computer games in a row on the device's REPL (``leak``: no leak if they are within 2 KB).
+- ``rp2040_heap_*``: the heap each part of the game takes on the device (``parts``).
 
 A path that dies on the device is reported by name with the sentinel -1 and its error in
 ``rp2040_errors`` (printed, not in bench.json).
@@ -367,7 +370,7 @@ def parts(board, tree=None):
     return {"rp2040_heap_" + k: v for k, v in got.items()}, []
 
 
-def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=30):
+def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100):
     out, errors = scripted_game(board, turns, tree=tree)
     more, errs = computer(board, games, tree=tree)
     out.update(more)
@@ -390,7 +393,7 @@ def main(argv=None):
     ap.add_argument("--turns", type=int, default=15)
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
-    ap.add_argument("--in-a-row", type=int, default=30, help="computer games in a row for the leak figure")
+    ap.add_argument("--in-a-row", type=int, default=100, help="computer games in a row for the leak figure")
     args = ap.parse_args(argv)
     out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row)
     for k, v in sorted(out.items()):
