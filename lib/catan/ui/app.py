@@ -234,7 +234,7 @@ class App:
             self._full = False
             self._regions = []
             self._cursor_from = self._cursor_to = None
-            c.drop_kept()
+            c.drop_kept(0, 0, c.width, c.height)
             c.reset_clip()
             if c.width > self.lay.width or c.height > self.lay.height:
                 c.fill_rect(0, 0, c.width, c.height, cv.DEEP)

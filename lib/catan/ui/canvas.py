@@ -114,7 +114,7 @@ class Canvas:
         # draws a clipped horizontal run (x, y, w, c) for spans and bands: a back end may put
         # its native one here
         self._row = self._hline
-        self.kept_w = 0  # nothing kept under a cursor (see ``keep``)
+        self.kept_x = self.kept_y = self.kept_w = self.kept_h = 0  # nothing kept (see ``keep``)
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
@@ -165,11 +165,11 @@ class Canvas:
         self.kept_h = h
         self._keep_pixels(x, y, w, h)
 
-    def drop_kept(self, x=None, y=0, w=0, h=0):
-        """Keep nothing; given a rectangle, only if it meets the kept one (a paint there may
-        change those pixels)."""
-        if x is None or (x < self.kept_x + self.kept_w and self.kept_x < x + w
-                         and y < self.kept_y + self.kept_h and self.kept_y < y + h):
+    def drop_kept(self, x, y, w, h):
+        """Keep nothing if the rectangle meets the kept one (a paint there may change those
+        pixels)."""
+        if (x < self.kept_x + self.kept_w and self.kept_x < x + w
+                and y < self.kept_y + self.kept_h and self.kept_y < y + h):
             self.kept_w = 0
 
     def kept(self, x, y, w, h):
