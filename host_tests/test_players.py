@@ -150,6 +150,29 @@ def test_value_table_is_compact_and_sane():
     assert 5 < values.island_one_value(5, full_roads, sites, 0) < 21
 
 
+def test_the_value_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
+    # A game UF2 freezes the table as a module's bytes constant (tools/uf2.py), read in place
+    # from flash through values._InFlash: the same values as the file, at every turn.
+    import random
+    import sys
+    import types
+
+    path = os.path.join(os.path.dirname(values.__file__), values.TABLE)
+    rng = random.Random(5)
+    states = [(rng.randint(2, 16), rng.getrandbits(ISLAND_ONE.n_roads) | 1, rng.getrandbits(10),
+               rng.getrandbits(6)) for _ in range(300)]
+    monkeypatch.setattr(values, "_ONE", None)
+    from_file = [values.island_one_value(*s) for s in states]
+    assert values.value_table().f.__class__ is not values._InFlash
+    frozen = types.ModuleType("catan.players.coach_data")
+    with open(path, "rb") as f:
+        frozen.DATA = f.read()
+    monkeypatch.setitem(sys.modules, "catan.players.coach_data", frozen)
+    monkeypatch.setattr(values, "_ONE", None)
+    assert [values.island_one_value(*s) for s in states] == from_file
+    assert values.value_table().f.__class__ is values._InFlash
+
+
 def test_dice_chance():
     assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 1) - 1 / 6) < 1e-12
     assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12

@@ -65,16 +65,15 @@ class _Values:
     (<d), N road masks (<H, ascending), GF (T * G * R signed bytes), SF (S * R signed bytes).
     V_t(g, s) ~= sum_r GF[t - 2, g, r] * SF[s, r] * scale[r]: the exact solver's values for
     turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities).
-    ``load`` opens it."""
+    ``load`` reads its head from the open table (the file, or ``_InFlash`` in a game UF2)."""
 
-    def load(self, path):
-        # Open the file and work out the sheets' numbering: a generator that yields between
-        # slices (``_table_work``).
+    def load(self, f, path):
+        # Read the head of the open table ``f`` and work out the sheets' numbering: a generator
+        # that yields between slices (``_table_work``).
         import struct
 
         from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
 
-        f = open(path, "rb")
         head = f.read(12)
         if head[:4] != b"CDV1":
             f.close()
@@ -187,10 +186,42 @@ def _table_work():
     # (the work ahead opens it before HARD's first decision, see ``reroll._work``).
     global _ONE
     if _ONE is None:
-        here = __file__.replace("\\", "/").rpartition("/")[0]
+        try:  # a game UF2 freezes the table as a bytes constant: read in place from flash
+            from catan.players.coach_data import DATA
+
+            f, path = _InFlash(DATA), "coach_data"
+        except ImportError:  # the .mpy install: the file beside this module
+            here = __file__.replace("\\", "/").rpartition("/")[0]
+            path = (here + "/" if here else "") + TABLE
+            f = open(path, "rb")
         table = _Values()
-        yield from table.load((here + "/" if here else "") + TABLE)
+        yield from table.load(f, path)
         _ONE = table
+
+
+class _InFlash:
+    """A frozen ``bytes`` constant read like the table's file (``read``, ``readinto``, ``seek``):
+    the bytes stay in flash, a read copies only what it asks for."""
+
+    def __init__(self, data):
+        self.data = memoryview(data)
+        self.at = 0
+
+    def seek(self, at):
+        self.at = at
+
+    def read(self, n):
+        self.at += n
+        return bytes(self.data[self.at - n:self.at])
+
+    def readinto(self, buf):
+        n = len(buf)
+        buf[:] = self.data[self.at:self.at + n]
+        self.at += n
+        return n
+
+    def close(self):
+        pass
 
 
 def island_one_value(t, roads, builds, used):
