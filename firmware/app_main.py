@@ -33,6 +33,11 @@ SLEEP_LOOP_MS = 50  # poll period while asleep
 BATTERY_MS = 10_000  # how often the battery is measured while awake
 SAVE_ROOT = "/data"
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
+SPARE = 2048  # kept from boot, freed to report an error (error.log's file object: ~1.2 KB)
+# A heap smaller than this (the stock Pico W firmware's: 205 KB; the Pico's is 246 KB) cannot keep
+# the computer players and the coach (~45 KB) beside the game: they are loaded when needed and
+# dropped after (App.small_heap).
+SMALL_HEAP = 230_000
 
 # set while running, so main.py can show an uncaught exception on the screen (and tests
 # can watch the app)
@@ -52,6 +57,16 @@ def load_board(name=None):
 
 
 _framebuffer = None
+_spare = None
+
+
+def release():
+    """Free the game's state and the spare block kept since boot (``SPARE``), so that an error
+    can be logged and shown however full the heap was (main.show_error)."""
+    global app, _spare
+    app = None
+    _spare = None
+    gc.collect()
 
 
 def alloc_framebuffer(board):
@@ -65,6 +80,12 @@ def alloc_framebuffer(board):
         gc.collect()
         _framebuffer = bytearray(n)
     return _framebuffer
+
+
+def small_heap():
+    """True on a heap smaller than SMALL_HEAP (never on CPython, which has no gc.mem_alloc)."""
+    alloc = getattr(gc, "mem_alloc", None)
+    return alloc is not None and gc.mem_free() + alloc() < SMALL_HEAP
 
 
 def reserve_tables():
@@ -210,11 +231,15 @@ def plug_holes(stop=None, run=PLUG_RUN):
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,
         ticks_diff=None, sleep_ms=None, max_loops=None):
-    global display, canvas, app
+    global display, canvas, app, _spare
     if board is None:
         board = load_board()
     buf = alloc_framebuffer(board)  # first: the biggest single allocation
-    reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
+    if _spare is None:
+        _spare = bytearray(SPARE)
+    small = small_heap()
+    if not small:
+        reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
     if hw is None:
         import machine as hw
     if ticks_ms is None:
@@ -242,6 +267,7 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         from catan.ui.app import App
     power.run()
     first = App(canvas, store, roles=tuple(board.BUTTONS))
+    first.small_heap = small
     power.run()
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)

@@ -2,9 +2,13 @@
 
 - Holding the board's SAFE_BOOT_BUTTON at power-on skips the game: the REPL stays free (for
   mpremote), nothing is drawn, nothing is written.
-- Any uncaught exception is shown on the screen (if the display came up), appended to
-  /error.log, and the game stops; saves are never touched here. Ctrl-C (KeyboardInterrupt)
-  goes straight to the REPL.
+- Any uncaught exception is appended to /error.log and shown on the screen (if the display came
+  up), and the game stops; saves are never touched here. Both work with a full heap: the game's
+  state and a spare block kept since boot are freed first (``app_main.release``). Ctrl-C
+  (KeyboardInterrupt) goes straight to the REPL.
+
+The device runs this file as ``__main__`` (from the filesystem, or frozen into a game UF2);
+importing it (tests, ``make dev``) starts nothing until ``start()``.
 """
 
 import sys
@@ -21,10 +25,13 @@ def safe_boot(board):
 
 
 def show_error(e):
+    app_main.release()
+    logged = False
     try:
         with open(app_main.ERROR_LOG, "a") as f:
             f.write("----\n")
             sys.print_exception(e, f)
+        logged = True
     except Exception:
         pass
     d = app_main.display
@@ -36,7 +43,7 @@ def show_error(e):
         per_line = max(8, (c.width - 8) // 6)
         c.reset_clip()
         c.fill_rect(0, 0, c.width, c.height, 10)  # BLACK
-        c.text(4, 4, "Error (see error.log)", 14)  # RED
+        c.text(4, 4, "Error (see error.log)" if logged else "Error (error.log not written)", 14)  # RED
         y = 18
         while text and y < c.height - 10:
             c.text(4, y, text[:per_line], 9)  # WHITE
@@ -59,4 +66,5 @@ def start():
         show_error(e)
 
 
-start()
+if __name__ == "__main__":
+    start()
