@@ -41,6 +41,10 @@ MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # menus and information screens only)
 _ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
+# the computer players and the coach, leaves first: on a small heap they are dropped when no
+# computer is about to play (App.release_players)
+_PLAYERS = ("catan.players.coach", "catan.players.reroll", "catan.players.plans",
+            "catan.players.values", "catan.players")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
 
@@ -129,6 +133,9 @@ class App:
         self.review = None
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
+        # set by the device on a heap too small to keep the players and the coach beside the game
+        # (a Pico W's stock firmware): they are dropped whenever no computer is about to play
+        self.small_heap = False
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
         for rec in (self.settings, self.stats):
@@ -169,6 +176,19 @@ class App:
             keep.append(getattr(s, "MODULE", None))
             s = getattr(s, "owner", None)
         _forget(["catan.ui." + m for m in _ON_DEMAND if m not in keep])
+        busy = getattr(screen, "busy", None)
+        if self.small_heap and not (busy and busy()):
+            self.release_players()
+
+    def release_players(self):
+        """Drop the computer players and the coach: their code, tables and work ahead (~45 KB on
+        the device), imported again when next asked (a hint, a computer's turn)."""
+        import sys
+
+        players = sys.modules.get("catan.players")
+        if players is not None:
+            players.forget()
+            _forget(_PLAYERS)
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>``."""

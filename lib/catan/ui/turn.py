@@ -585,8 +585,6 @@ class Turn:
     def think(self, until):
         """Idle time: work out ahead what the computer (or, for a person, the coach, which
         also reviews each choice on Island One) needs for its next decision."""
-        from catan import players
-
         g = self.game
         if self.level is None:
             kept = self._kept_lines()
@@ -595,7 +593,13 @@ class Turn:
                     if until():
                         return False
                     self._lines(t)
+            if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
+                return True
+            from catan import players
+
             return players.think(g, players.HARD, until, g.player, True)
+        from catan import players
+
         q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
         level = self.app.level(q)
         then = (players.HARD, q, True) if level is None else (level, q, False)

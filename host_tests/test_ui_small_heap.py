@@ -1,0 +1,100 @@
+"""The app on a small heap (``App.small_heap``: the stock Pico W firmware, whose heap cannot keep
+the computer players and the coach beside the game): they are loaded when a computer plays or a
+person asks the coach, and dropped when a screen with no computer to play comes; the game is the
+same game, decision for decision."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+MP_DIR = Path(__file__).parent / "mp"
+if str(MP_DIR) not in sys.path:
+    sys.path.insert(0, str(MP_DIR))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import ui_autokeys  # noqa: E402
+import ui_scenes  # noqa: E402
+from catan.codec import dumps  # noqa: E402
+from catan.dice import SeededDice  # noqa: E402
+from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+
+
+@pytest.fixture
+def modules():
+    """sys.modules and the catan package as they were: the app drops and imports the players
+    again, and the other tests keep the modules they imported."""
+    import catan
+
+    saved = {k: v for k, v in sys.modules.items() if k.startswith("catan.players")}
+    attr = catan.__dict__.get("players")
+    yield
+    for k in [k for k in sys.modules if k.startswith("catan.players")]:
+        del sys.modules[k]
+    sys.modules.update(saved)
+    if attr is not None:
+        catan.players = attr
+
+
+def _app(make, small):
+    app = App(DioCanvas(240, 135), ui_scenes.MemStore(ui_scenes._game_store(make)),
+              roles=ui_scenes.ROLES, dice=lambda s: SeededDice(5 if s is None else s))
+    app.small_heap = small
+    app.draw()
+    return app
+
+
+def _loaded():
+    return "catan.players" in sys.modules
+
+
+def _play(app, limit=4000):
+    """Play on: persons by the plain policy's keys, computers on the clock; the players' modules
+    seen loaded (True/False) at each person's key, and the game's save after each key."""
+    now, seen, saves = 0, [], []
+    g = app.game
+    while not g.over() and len(saves) < limit:
+        s = app.screen
+        if type(s).__name__ == "Turn" and s.level is not None:
+            now += 1000
+            app.tick(now)
+            app.draw()
+        else:
+            if type(s).__name__ == "Turn":
+                seen.append(_loaded())
+                keys = ui_autokeys.next_keys(app, ui_autokeys.plain(g))
+            else:
+                keys = ["a"]
+            for k in keys:
+                now += 50
+                ui_autokeys.press(app, k, now)
+                app.think(lambda: False)  # an idle round's work ahead, as the device gives it
+        saves.append(dumps(g))
+    return seen, saves
+
+
+def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for_a_computer(modules):
+    make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)  # noqa: E731
+    small = _app(make, True)
+    ui_autokeys.press(small, "a", 50)  # Continue
+    seen, saves = _play(small)
+    assert small.game.over()
+    assert seen and not any(seen)  # never loaded while a person plays (no hint asked)
+    big = _app(make, False)
+    ui_autokeys.press(big, "a", 50)
+    seen_big, saves_big = _play(big)
+    assert any(seen_big)  # the work ahead loads them for the coach on a big heap
+    assert saves_big == saves  # the same game
+
+
+def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(modules):
+    app = _app(ui_scenes._solo_reroll, True)
+    ui_autokeys.press(app, "a", 50)  # Continue: the turn, rolled
+    app.think(lambda: False)
+    assert not _loaded()
+    ui_autokeys.press(app, "y_long", 100)
+    assert _loaded() and "oach" in app.screen.msg  # the coach's line
+    ui_autokeys.press(app, "b", 150)  # the pause menu
+    assert not _loaded()
