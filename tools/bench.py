@@ -246,23 +246,37 @@ def firmware():
     return out
 
 
-@benchmark
-def rp2040():
-    """The device on the stock MicroPython v1.28.0 firmware in the emulated RP2040 (tools/emu/,
-    PICO_FIRMWARE): boot, cursor, roll, redraw, hint and hard-computer times in emulated ms, the
-    smallest free heap and largest free block after any key (tools/emu/figures.py says how each
-    is measured), on the Display Pack (240x135) and, for the screens, the Display Pack 2.0
-    (``..._320x240``). A path that dies on the device reports -1 and its error."""
+def _device(firmware):
     sys.path.insert(0, str(ROOT / "tools" / "emu"))
     import figures as emu_figures
 
-    out, errors = emu_figures.measure()
-    # the screens again on a 320x240 board (Display Pack 2.0): its figures end in _320x240
-    more, errs = emu_figures.scripted_game("pimoroni_display_pack_2", turns=2)
-    out.update({k + "_320x240": v for k, v in more.items()})
-    for e in errors + errs:
-        print("rp2040_errors: " + e)
+    out, errors = emu_figures.device(firmware)
+    for e in errors:
+        print("%serrors: %s" % (emu_figures.PREFIX[firmware], e))
     return out
+
+
+@benchmark
+def rp2040():
+    """The device on the stock MicroPython v1.28.0 ``RPI_PICO`` firmware in the emulated RP2040
+    (tools/emu/, PICO_FIRMWARE): boot, cursor, roll, redraw, hint and hard-computer times in
+    emulated ms, the smallest free heap and largest free block after any key and over whole games
+    of computers (tools/emu/figures.py says how each is measured), on the Display Pack (240x135)
+    and the Display Pack 2.0 (``..._320x240``); ``rp2040_errors``: the workloads that ended on an
+    error (each printed; a path that dies reports -1)."""
+    return _device("pico")
+
+
+@benchmark
+def rp2040_uf2():
+    """The same figures on the game UF2 (tools/uf2.py, MICROPY_SRC): ``rp2040_uf2_*``."""
+    return _device("uf2")
+
+
+@benchmark
+def rp2040_picow():
+    """The same figures on the stock ``RPI_PICO_W`` firmware (PICO_W_FIRMWARE): ``rp2040_picow_*``."""
+    return _device("picow")
 
 
 def _selfplay(*args):

