@@ -1,11 +1,10 @@
-"""Deployment: `make build` trees for every board, package.json (mip), and `make flash`
+"""Deployment: `make build` trees for every board, the mip package (`make mip`), and `make flash`
 proven against a virtual Pico: the MicroPython unix port behind a pseudo-terminal (socat),
 as shared/reference/runtimes.md describes; the flashed tree then boots.
 
 socat is installed by `make setup` (apt-get, when missing and run as root); without it the
 flash test fails and says so."""
 
-import json
 import re
 import os
 import shutil
@@ -40,19 +39,6 @@ def test_build_tree_for_each_board(board, tmp_path):
             arch = head[2] >> 2
             assert arch == (4 if p.endswith(("st7789_asm.mpy", "fb_viper.mpy")) else 0), (p, arch)  # armv6m
     assert not [p for p in files if p.endswith(".py") and p not in ("main.py", "board_config.py")]
-
-
-def test_package_json_is_current_and_complete():
-    text = (ROOT / "package.json").read_text()
-    assert text == deploy.package_json_text(), "run `python tools/deploy.py package-json`"
-    pkg = json.loads(text)
-    for _dest, src in pkg["urls"]:
-        assert (ROOT / src).is_file(), src
-    dests = {d for d, _ in pkg["urls"]}
-    shipped = {p[len("lib/"):].replace(".mpy", ".py") for p in deploy.tree_files(
-        deploy.build(deploy.DEFAULT_BOARD, ROOT / "build" / "pkgcheck")) if p.startswith("lib/")}
-    boards = {"boards/%s.py" % b for b in deploy.BOARDS}
-    assert shipped - boards <= dests and dests - boards <= shipped | {"boards/__init__.py"}
 
 
 def _boot(tree):
@@ -119,3 +105,22 @@ def test_make_build_as_written():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert re.search(r"build/waveshare_pico_lcd_114: \d+ files, \d+ bytes", proc.stdout)
     assert (ROOT / "build" / "waveshare_pico_lcd_114" / "board_config.py").exists()
+
+
+def test_mip_installs_exactly_the_flash_tree_and_it_boots(virtual_pico, tmp_path):
+    # The README's mip line, run for real (mpremote's mip, a local package.json) against the
+    # virtual Pico: the same files as `make flash` copies, compiled, and they boot. (The README
+    # says --target /, the Pico's root; the virtual Pico's root is its working folder, ".": "/"
+    # would be this PC's.)
+    port, flash = virtual_pico
+    board = deploy.DEFAULT_BOARD
+    pkg = deploy.mip_package(board, tmp_path / "mip")
+    exe = Path(mp_runners.sys.executable).parent / "mpremote"
+    proc = subprocess.run([str(exe), "connect", port, "resume", "mip", "install", "--target", ".",
+                           str(pkg / "package.json")], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    tree = deploy.build(board, tmp_path / "tree")
+    assert deploy.tree_files(flash) == deploy.tree_files(tree)
+    assert not [p for p in deploy.tree_files(flash) if p.endswith(".py")
+                and p not in ("main.py", "board_config.py")]
+    assert "Pimoroni" in _boot(flash)

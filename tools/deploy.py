@@ -4,7 +4,7 @@ it from the PC.
     python tools/deploy.py build --board NAME            # build/<board>/       (make build)
     python tools/deploy.py flash --board NAME [--port P] # copy what changed    (make flash)
     python tools/deploy.py dev --board NAME [--port P]   # run from the PC      (make dev)
-    python tools/deploy.py package-json                  # rewrite package.json (mip)
+    python tools/deploy.py mip --board NAME              # build/mip/<board>/  (make mip)
 
 The device tree (``build/<board>/``), as it lands on the Pico's flash:
 
@@ -18,6 +18,11 @@ The device tree (``build/<board>/``), as it lands on the Pico's flash:
                           RP2350's armv7 cores load armv6m code too)
 
 Not shipped: the displayio back end (desktop only) and the other boards.
+
+``mip`` writes the same tree as a package for ``mpremote mip install --target / URL``, where URL
+is its ``package.json`` (a local path, or the folder published on a web server): every file
+listed by a path relative to the package, so mip lays on the Pico exactly what ``flash`` copies
+(compiled ``.mpy``: a ``.py`` would be compiled on the Pico, in its heap).
 
 ``flash`` compares SHA-256 hashes with the manifest ``/.deploy.json`` it left on the device
 last time and copies only new or changed files (removing files the tree no longer has),
@@ -149,38 +154,36 @@ def dev(board, port=None):
     cmd = [str(exe) if exe.exists() else "mpremote", "connect", port or "auto", "mount",
            str(tree), "exec",
            "import sys; sys.path.insert(0, '/remote/lib'); sys.path.insert(0, '/remote');"
-           " import main"]
+           " import main; main.start()"]
     return subprocess.call(cmd)
 
 
-def package_json():
-    """The mip package description: every game and shell module, as sources under /lib."""
-    urls = [[rel, "lib/" + rel] for _, rel in lib_sources() + build_mpy.data_files()]
-    for name in SHELL + tuple(NATIVE):
-        urls.append([name + ".py", "firmware/%s.py" % name])
-    for py in sorted((ROOT / "boards").glob("*.py")):
-        urls.append(["boards/" + py.name, "boards/" + py.name])
-    return {"urls": urls, "version": VERSION}
-
-
-def package_json_text():
-    """package.json as written: one file per line, so a change reads well in a diff."""
-    p = package_json()
-    lines = ",\n".join("  " + json.dumps(u) for u in p["urls"])
-    return '{\n "urls": [\n%s\n ],\n "version": %s\n}\n' % (lines, json.dumps(p["version"]))
+def mip_package(board, out=None):
+    """``build/mip/<board>/``: the device tree of ``board`` and its ``package.json`` for mip (every
+    file, by a path relative to the package); its path."""
+    out = Path(out) if out else BUILD / "mip" / board
+    tree = build(board, out.parent / (out.name + "-tree"))
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(tree, out)
+    shutil.rmtree(tree)
+    files = sorted(tree_files(out))
+    lines = ",\n".join("  " + json.dumps([f, f]) for f in files)
+    (out / "package.json").write_text('{\n "urls": [\n%s\n ],\n "version": %s\n}\n'
+                                      % (lines, json.dumps(VERSION)))
+    return out
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    for name in ("build", "flash", "dev"):
+    for name in ("build", "flash", "dev", "mip"):
         p = sub.add_parser(name)
         p.add_argument("--board", default=os.environ.get("BOARD") or DEFAULT_BOARD)
-        if name != "build":
+        if name in ("flash", "dev"):
             p.add_argument("--port", default=None, help="serial port (default: auto)")
         if name == "flash":
             p.add_argument("--no-reset", action="store_true")
-    sub.add_parser("package-json")
     args = parser.parse_args(argv)
     if args.cmd == "build":
         out = build(args.board)
@@ -192,8 +195,9 @@ def main(argv=None):
     elif args.cmd == "dev":
         return dev(args.board, args.port)
     else:
-        (ROOT / "package.json").write_text(package_json_text())
-        print("deploy: wrote package.json")
+        out = mip_package(args.board)
+        print("deploy: %s: mpremote mip install --target / %s" % (
+            out.relative_to(ROOT), (out / "package.json").relative_to(ROOT)))
     return 0
 
 
