@@ -357,6 +357,7 @@ class App:
         self.levels = bytes(levels)
         self.review = None
         self.last_turns = [b""] * 4
+        self.stats.last = 0  # a new play: the same code played the same way counts again
         if self.settings.coach and island == 1:
             from catan.players.coach import Review
 
@@ -520,12 +521,13 @@ class App:
             self.start_turn()
 
     def _record(self):
-        # Count a finished game once, even if the power fails before its save is cleared.
-        from catan.codec import crc16
-
+        # Count a finished game once, even if the power fails before its save is cleared:
+        # its mark is its save's own CRC-16 (the last two bytes; a CRC taken over them too
+        # would always be 0), 0 meaning none.
         g = self.game
         st = self.stats
-        mark = crc16(dumps(g)) or 1
+        d = dumps(g)
+        mark = (d[-2] << 8 | d[-1]) or 1
         if st.last != mark:
             st.last = mark
             for p in self.humans():

@@ -10,7 +10,8 @@ Each record starts with a tag and a version; a record that does not parse is rep
 from catan import const
 
 _SETTINGS = b"S\x01"
-_STATS = b"T\x01"
+_STATS = b"T\x02"
+_STATS_V1 = b"T\x01"  # the same fields; its ``last`` was always 1 (see Stats.last)
 BINS = const(14)  # histogram bars
 HIGH = const(5)  # high-score entries per island
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -102,7 +103,10 @@ class Stats:
         self.hist = [[0] * BINS, [0] * BINS]
         self.high = [[], []]  # per island: [(value, initials)], best first
         self.dice = [0] * 6
-        self.last = 0  # checksum of the last game recorded (a game is counted once)
+        # the last game recorded, by its save's CRC-16 (a game is counted once); 0: none. Version
+        # 1 wrote 1 for every game (it took the CRC of a save followed by its own CRC, always
+        # 0): read as 0, so the next game is counted
+        self.last = 0
         self.problem = None
         self.bad = None  # the unreadable record, for the app to set aside
 
@@ -183,7 +187,7 @@ class Stats:
         return s
 
     def _parse(self, b):
-        if b[:2] != _STATS:
+        if b[:2] != _STATS and b[:2] != _STATS_V1:
             raise ValueError("not statistics")
         i = 2
         for k in range(2):
@@ -212,7 +216,7 @@ class Stats:
             self.high[k] = h
         self.dice = [_get(b, i + 4 * f, 4) for f in range(6)]
         i += 24
-        self.last = _get(b, i, 2)
+        self.last = _get(b, i, 2) if b[:2] == _STATS else 0
         if i + 2 != len(b):
             raise ValueError("wrong length")
 
