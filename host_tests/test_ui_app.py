@@ -91,7 +91,7 @@ def test_settings_persist_and_swap_a_and_b():
     app = _app(store)
     _keys(app, "y,y,y,y,a")  # Settings
     _keys(app, "a,a")  # brightness 8 -> 9 -> 10
-    _keys(app, "y,a")  # choose with B
+    _keys(app, "y,a,b")  # choose with B: asked, then B confirms
     assert Settings.load(store).brightness == 10 and Settings.load(store).swap == 1
     assert app.brightness == 1000
     again = _app(store)
@@ -381,3 +381,33 @@ def test_a_game_whose_save_outlived_its_count_is_not_counted_twice():
     assert again.perform(action) is None and again.game.over()
     assert Stats.load(cut).games[0] == 2
     assert dumps(again.game) == dumps(g)
+
+
+def test_choose_with_swaps_only_after_a_press_of_the_new_button():
+    # issue 24: one press of A swapped A and B at once
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    _keys(app, "y,y,y,y,a,y")  # Settings, "Choose with"
+    s = app.screen
+    assert s.rows[s.i] == "Choose with"
+    for keys in ("a,a", "right,left", "a,x_long", "a,y,x"):  # each asks, then the key after
+        _keys(app, keys)  # it (not the new button) takes the question back
+        assert app.settings.swap == 0 and "settings" not in store.files, keys
+        assert app.screen is s and s.rows[s.i] == "Choose with" and not s.swap_asked, keys
+    assert "B" in s.value(s.i)
+    _keys(app, "a")
+    assert s.swap_asked and "press B" in s.value(s.i)
+    _keys(app, "b")  # the new button confirms
+    assert app.settings.swap == 1 and Settings.load(store).swap == 1
+    assert type(app.screen).__name__ == "SettingsMenu" and s.rows[s.i] == "Choose with"
+    # and back: now B asks and A confirms
+    _keys(app, "a")  # A is "back" now: it leaves for the title
+    assert type(app.screen).__name__ == "Title"
+    _keys(app, "b")  # B chooses Settings again (the title's cursor stayed there)
+    s = app.screen
+    _keys(app, "y,b")
+    assert s.swap_asked and app.settings.swap == 1 and "press A" in s.value(s.i)
+    _keys(app, "b")  # the old button again: asked no more, nothing changes
+    assert not s.swap_asked and app.settings.swap == 1
+    _keys(app, "b,a")
+    assert app.settings.swap == 0 and Settings.load(store).swap == 0

@@ -133,6 +133,7 @@ SCENES = (
     ("rules_island_one", None, "y,y,y,a,y"),
     ("rules_island_two", None, "y,y,y,a,y,y"),
     ("settings", None, "y,y,y,y,a,y,y,a"),
+    ("settings_swap", None, "y,y,y,y,a,y,a"),  # "Choose with" asks for the other button
     ("storage_problem", lambda: {"game": b"G\x01not a save"}, ""),
 )
 NAMES = tuple(s[0] for s in SCENES)
