@@ -19,6 +19,7 @@ from catan.game import BUILD, REROLL, Game  # noqa: E402
 from catan.ui import turn as tn  # noqa: E402
 from catan.ui.app import HUMAN, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+from catan.ui.records import Settings  # noqa: E402
 
 STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
 
@@ -494,3 +495,46 @@ def test_the_coachs_review_survives_a_restart():
 
     assert again.review is not None
     assert rounded(again.review.items) == rounded(app.review.items)
+
+
+def _form(app):
+    s = app.screen
+    return [(s.rows[i], s.value(i)) for i in range(len(s.rows)) if s.value(i)]
+
+
+def test_the_new_game_form_keeps_the_last_setup_over_a_restart():
+    # issue 24: it came back as "One, 1, person" every time
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    _keys(app, "a")  # New game
+    assert _form(app) == [("Island", "One"), ("Players", "1"), ("P1", "person"),
+                          ("Dice", "random")]
+    _keys(app, "a,y,a,y,y,a")  # Island Two, 2 players, P2 computer: hard
+    setup = [("Island", "Two"), ("Players", "2"), ("P1", "person"), ("P2", "computer: hard"),
+             ("Dice", "random")]
+    assert _form(app) == setup
+    _keys(app, "b,a")  # leave it unstarted, come back: still as it was
+    assert _screen(app) == "NewGame" and _form(app) == setup
+    _keys(app, "x,a")  # Start
+    assert _screen(app) == "Turn" and app.game.island.number == 2
+    assert app.levels == bytes((HUMAN, 2))
+    again = _app(store)  # a restart: the form starts from the game last started
+    _keys(again, "y,a")
+    assert _screen(again) == "NewGame" and _form(again) == setup
+
+
+def test_settings_of_the_old_version_load_with_the_first_setup():
+    store = ui_scenes.MemStore({"settings": b"S\x01\x05\x01\x02\x01"})
+    s = Settings.load(store)
+    assert s.problem is None
+    assert (s.brightness, s.swap, s.speed, s.coach) == (5, 1, 2, 1)
+    assert (s.island, bytes(s.seats)) == (1, bytes((HUMAN,)))
+    s.island, s.seats = 2, bytes((0, HUMAN, 2))
+    back = Settings.load(ui_scenes.MemStore({"settings": s.dumps()}))
+    assert (back.brightness, back.swap, back.speed, back.coach) == (5, 1, 2, 1)
+    assert (back.island, bytes(back.seats)) == (2, bytes((0, HUMAN, 2)))
+    for at, bad in ((6, 3), (6, 0), (7, 0), (7, 5), (8, 3), (9, 200)):
+        data = bytearray(s.dumps())
+        data[at] = bad
+        broken = Settings.load(ui_scenes.MemStore({"settings": bytes(data)}))
+        assert broken.problem and broken.island == 1 and broken.brightness == 8, (at, bad)

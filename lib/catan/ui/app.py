@@ -598,5 +598,6 @@ class App:
                                                  self.seat_name(g.player),
                                                  g.turns[g.player] + 1)
 
-    def save_settings(self):
-        self.wrote(self.settings.save(self.store), "the settings")
+    def save_settings(self, changed=False):
+        """Write the settings (with ``changed``: only if they differ from the record)."""
+        self.wrote(self.settings.save(self.store, changed), "the settings")

@@ -106,10 +106,17 @@ class NewGame(_Menu):
     title = "New game"
 
     def __init__(self, app):
-        self.island = 1
-        self.seats = [HUMAN]
+        s = app.settings  # the setup last started (or left here), kept in the settings
+        self.island = s.island
+        self.seats = list(s.seats)
         self.code = None
         Menu.__init__(self, app)
+
+    def changed(self, rows=False):
+        s = self.app.settings
+        s.island = self.island
+        s.seats = bytes(self.seats)  # written with the settings when the game starts
+        Menu.changed(self, rows)
 
     def items(self):
         return (["Island", "Players"] + ["P%d" % (p + 1) for p in range(len(self.seats))]
@@ -182,6 +189,7 @@ class NewGame(_Menu):
 
     def start(self):
         seed = code_to_seed(self.code) if self.code else None
+        self.app.save_settings(True)
         self.app.new_game(self.island, self.seats, seed)
 
     def entered(self, text):
