@@ -127,6 +127,7 @@ class App:
         self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
         self.review = None
+        self.before = None  # a solo game's island record before it was counted (see _record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
@@ -337,7 +338,7 @@ class App:
 
     def level_name(self, p):
         v = self.level(p)
-        return "human" if v is None else LEVEL_NAMES[v]
+        return "person" if v is None else LEVEL_NAMES[v]
 
     def seat_name(self, p):
         return "P%d" % (p + 1)
@@ -358,6 +359,7 @@ class App:
         self.review = None
         self.last_turns = [b""] * 4
         self.stats.last = 0  # a new play: the same code played the same way counts again
+        self.before = None
         if self.settings.coach and island == 1:
             from catan.players.coach import Review
 
@@ -530,6 +532,8 @@ class App:
         mark = (d[-2] << 8 | d[-1]) or 1
         if st.last != mark:
             st.last = mark
+            k = g.island.number - 1  # the record a solo game is compared with at its end
+            self.before = (st.games[k], st.total[k], st.best[k], st.extra[k])
             for p in self.humans():
                 if g.island.number == 1:
                     xs = 0
@@ -592,8 +596,8 @@ class App:
     def save_summary(self):
         """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
         g = self.game
-        seats = ", ".join("%s %s" % (self.seat_name(p), "person" if self.level(p) is None
-                                     else self.level_name(p)) for p in range(g.players))
+        seats = ", ".join("%s %s" % (self.seat_name(p), self.level_name(p))
+                          for p in range(g.players))
         return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
                                                  self.seat_name(g.player),
                                                  g.turns[g.player] + 1)

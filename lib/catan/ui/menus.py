@@ -153,6 +153,11 @@ class NewGame(_Menu):
             return "Play the dice of a code someone shared."
         if r == "Players" and self.island == 2 and len(self.seats) == 1:
             return "One player: the solo race."
+        if r[0] == "P" and len(self.seats) > 1:  # the game's fairness: said before a tie
+            same = "Every seat throws the same dice in a turn: only the choices differ."
+            if r != "Players" and self.seats[int(r[1]) - 1] == 2:
+                return "Every seat throws the same dice in a turn; hard plays as the coach advises."
+            return same
         return ""
 
     def change(self, i, step):
