@@ -654,3 +654,56 @@ def test_the_form_and_the_rules_card_say_every_seat_throws_the_same_dice():
     _keys(app, "x")
     text = " ".join(_texts(app).split())
     assert "same dice" in text and "coach" in text and "hard" in text
+
+
+def test_a_computers_re_roll_marks_its_dice_a_step_before_they_change():
+    # issue 24: "P1 re-rolls 3 dice" and the dice changed at once: which ones, unseen
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(
+        lambda: ui_scenes._played(1, (1, HUMAN), 3))))
+    _keys(app, "a")  # Continue: P1, a computer, plays
+    s = app.screen
+    g = app.game
+    assert s.busy() and g.player == 0
+    now = 100
+    seen = 0
+    while g.player == 0:
+        before = (g.rolls, bytes(g.faces), len(g.log))
+        now += 1000
+        app.tick(now)
+        app.draw()
+        if "re-rolls" in s.msg and s.marks and (g.rolls, bytes(g.faces), len(g.log)) == before:
+            seen += 1
+            marks = s.marks
+            assert "re-rolls %d di" % bin(marks).count("1") in s.msg
+            now += 1000
+            app.tick(now)  # the next step rolls exactly the marked dice
+            app.draw()
+            assert g.rolls == before[0] + 1 and s.marks == 0
+            for i in range(6):
+                if not marks >> i & 1:
+                    assert g.faces[i] == before[1][i]
+    assert seen
+    # a key finishes the turn at once, a re-roll marked or not
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(
+        lambda: ui_scenes._played(1, (1, HUMAN), 3))))
+    _keys(app, "a,b")
+    assert app.game.player == 1
+
+
+def test_no_costly_choices_is_said_even_when_four_seats_fill_the_screen():
+    from catan.players.coach import Review
+    from catan.ui.records import Settings
+
+    store = ui_scenes._game_store(lambda: ui_scenes._almost_over(1, (HUMAN, 2, 1, 0)))
+    s = Settings()
+    s.coach = 1
+    store["settings"] = s.dumps()
+    store["review"] = Review().dumps()
+    app = _app(ui_scenes.MemStore(store))
+    _keys(app, "a")
+    while _screen(app) != "GameOver":
+        _keys(app, "b")  # the computers' turns
+    if app.screen.pending:
+        _keys(app, "a,a,a,a")  # initials
+    assert _screen(app) == "GameOver" and app.screen.clean
+    assert "A: continue (coach: no costly choices)" in _texts(app)

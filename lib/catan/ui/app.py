@@ -126,6 +126,7 @@ class App:
         self.battery = None  # VSYS in volts, set by the device's loop where it is measured
         self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
+        self._shown = None  # (turn screen, log length, action): a computer's re-roll marked
         self.review = None
         self.before = None  # a solo game's island record before it was counted (see _record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
@@ -545,14 +546,25 @@ class App:
                     st.add_two(g.winner == p, g.turns_taken(p))
         self.wrote(st.save(self.store), "the statistics")
 
-    def computer_step(self):
-        """One action of the computer seat whose turn it is (shown by the turn screen)."""
+    def computer_step(self, ahead=True):
+        """One action of the computer seat whose turn it is (shown by the turn screen). A
+        re-roll is two steps (with ``ahead``): its dice marked, then thrown, so that the
+        player sees which dice change."""
+        from catan.game import REROLL
         from catan.players import next_action
 
         g = self.game
         turn = self.screen
-        action = next_action(g, self.level(g.player), g.player)
-        turn.show_step(action)
+        shown = self._shown
+        self._shown = None
+        if shown is not None and shown[0] is turn and shown[1] == len(g.log):
+            action = shown[2]  # marked at the step before: thrown now
+        else:
+            action = next_action(g, self.level(g.player), g.player)
+            turn.show_step(action)
+            if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
+                self._shown = (turn, len(g.log), action)
+                return
         self.perform(action)
         if self.screen is turn and action[0] != "end":
             turn.after(action)
@@ -562,7 +574,7 @@ class App:
         p = g.player
         turns = g.turns[p]
         while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
-            self.computer_step()
+            self.computer_step(False)
 
     def advice(self, choice=None):
         """The coach's advice now: (action, its value, unit, value of ``choice`` or None)."""
