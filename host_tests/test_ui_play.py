@@ -707,3 +707,24 @@ def test_no_costly_choices_is_said_even_when_four_seats_fill_the_screen():
         _keys(app, "a,a,a,a")  # initials
     assert _screen(app) == "GameOver" and app.screen.clean
     assert "A: continue (coach: no costly choices)" in _texts(app)
+
+
+def test_the_new_screens_redraw_in_part_exactly_as_in_whole():
+    # the swap question comes and goes, the form's notes change, and a computer's marked
+    # re-roll is thrown: each partial redraw leaves a full repaint's picture
+    app = _app()
+    _walk_checking_pixels(app, "y,y,y,y,a,y,a,a,right,left,a,y,x,a,b,x_long,b,a".split(","))
+    assert app.settings.swap == 0  # swapped with B, then back with A
+    app = _app()
+    _walk_checking_pixels(app, "a,y,a,y,y,a,x,x,y,y,a,x".split(","))
+    app = _app(ui_scenes.MemStore(ui_scenes._game_store(
+        lambda: ui_scenes._played(1, (1, HUMAN), 3))))
+    _keys(app, "a")
+    full = DioCanvas(240, 135)
+    now = 100
+    while app.game.player == 0:
+        now += 1000
+        app.tick(now)
+        app.draw()
+        ui_scenes.repaint(app, full)
+        assert app.c.gs4() == full.gs4()
