@@ -91,7 +91,7 @@ def test_settings_persist_and_swap_a_and_b():
     app = _app(store)
     _keys(app, "y,y,y,y,a")  # Settings
     _keys(app, "a,a")  # brightness 8 -> 9 -> 10
-    _keys(app, "y,a")  # choose with B
+    _keys(app, "y,a,b")  # choose with B: asked, then B confirms
     assert Settings.load(store).brightness == 10 and Settings.load(store).swap == 1
     assert app.brightness == 1000
     again = _app(store)
@@ -310,3 +310,104 @@ def test_a_game_loads_only_the_pause_menu_and_no_screen_module_comes_back_as_a_c
     _keys(app, "b")  # resume: the game's screen alone, no menu left loaded
     assert type(app.screen).__name__ == "Turn"
     assert "catan.ui.menu" not in sys.modules and "catan.ui.menus" not in sys.modules
+
+
+def _finish(app, island, levels):
+    # A new game played to its end through the app (plain choices for every seat).
+    app.new_game(island, levels)
+    g = app.game
+    while not g.over():
+        assert app.perform(ui_autokeys.plain(g)) is None
+    assert type(app.screen).__name__ == "GameOver"
+
+
+def test_three_finished_games_count_three():
+    # issue 24: the mark of a counted game was always 1 (the CRC of a save that ends with its
+    # own CRC), so every game after the first looked counted already. The games here have the
+    # same dice and choices: the same final state, each still a game of its own.
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    for _ in range(3):
+        _finish(app, 1, (HUMAN,))
+    _finish(app, 2, (HUMAN,))
+    st = Stats.load(store)
+    assert st.games == [3, 1]
+    again = _app(store)  # and after a restart
+    _finish(again, 1, (HUMAN,))
+    assert Stats.load(store).games == [4, 1]
+
+
+def test_statistics_saved_by_the_old_version_stay_valid_and_count_on():
+    old = Stats()
+    for score in (61, 74):
+        old.add_one(score, 1)
+    old.add_two(1, 9)
+    old.add_high(1, 74, "ANN")
+    old.add_dice([10, 11, 12, 13, 14, 15])
+    old.last = 1  # what the old version always wrote
+    data = b"T\x01" + old.dumps()[2:]
+    store = ui_scenes.MemStore({"stats": data})
+    app = _app(store)
+    assert app.stats.problem is None and type(app.screen).__name__ == "Title"
+    assert app.stats.games == [2, 1] and app.stats.high[0] == [(74, "ANN")]
+    assert app.stats.dice == [10, 11, 12, 13, 14, 15] and app.stats.best == [74, 9]
+    scores = []
+    for _ in range(2):
+        _finish(app, 1, (HUMAN,))
+        scores.append(app.game.score(0))
+    st = Stats.load(store)
+    assert st.games == [4, 1] and st.total[0] == 61 + 74 + sum(scores)
+    assert store.files["stats"][:2] == b"T\x02"  # written in the new version
+
+
+def test_a_game_whose_save_outlived_its_count_is_not_counted_twice():
+    # The power fails after the statistics are written but before the save is cleared: the
+    # game continues from before its last action, and ending it again counts nothing more.
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    _finish(app, 1, (HUMAN,))  # one game before
+    app.new_game(1, (HUMAN,))
+    g = app.game
+    while True:
+        action = ui_autokeys.plain(g)
+        before = store.files["game"]
+        app.perform(action)
+        if g.over():
+            break
+    assert Stats.load(store).games[0] == 2
+    cut = ui_scenes.MemStore({"stats": store.files["stats"], "game": before})
+    again = _app(cut)
+    _keys(again, "a")  # Continue
+    assert again.perform(action) is None and again.game.over()
+    assert Stats.load(cut).games[0] == 2
+    assert dumps(again.game) == dumps(g)
+
+
+def test_choose_with_swaps_only_after_a_press_of_the_new_button():
+    # issue 24: one press of A swapped A and B at once
+    store = ui_scenes.MemStore()
+    app = _app(store)
+    _keys(app, "y,y,y,y,a,y")  # Settings, "Choose with"
+    s = app.screen
+    assert s.rows[s.i] == "Choose with"
+    for keys in ("a,a", "right,left", "a,x_long", "a,y,x"):  # each asks, then the key after
+        _keys(app, keys)  # it (not the new button) takes the question back
+        assert app.settings.swap == 0 and "settings" not in store.files, keys
+        assert app.screen is s and s.rows[s.i] == "Choose with" and not s.swap_asked, keys
+    assert "B" in s.value(s.i)
+    _keys(app, "a")
+    assert s.swap_asked and "press B" in s.value(s.i)
+    _keys(app, "b")  # the new button confirms
+    assert app.settings.swap == 1 and Settings.load(store).swap == 1
+    assert type(app.screen).__name__ == "SettingsMenu" and s.rows[s.i] == "Choose with"
+    # and back: now B asks and A confirms
+    _keys(app, "a")  # A is "back" now: it leaves for the title
+    assert type(app.screen).__name__ == "Title"
+    _keys(app, "b")  # B chooses Settings again (the title's cursor stayed there)
+    s = app.screen
+    _keys(app, "y,b")
+    assert s.swap_asked and app.settings.swap == 1 and "press A" in s.value(s.i)
+    _keys(app, "b")  # the old button again: asked no more, nothing changes
+    assert not s.swap_asked and app.settings.swap == 1
+    _keys(app, "b,a")
+    assert app.settings.swap == 0 and Settings.load(store).swap == 0

@@ -96,7 +96,10 @@ def test_scenes_reach_the_screen_they_are_named_for():
               "game_over_one": "GameOver", "high_score": "TextEntry", "game_over_two": "GameOver",
               "coach_review": "GameOver", "turn_coach": "Turn", "title_battery": "Title",
               "stats_one": "Scores", "dice_fairness": "Scores", "rules_costs": "Rules",
-              "settings": "SettingsMenu", "storage_problem": "Message"}
+              "settings": "SettingsMenu", "storage_problem": "Message",
+              "settings_swap": "SettingsMenu", "new_game_fair": "NewGame", "rules_keys": "Rules",
+              "game_over_initials": "GameOver", "game_over_solo": "GameOver",
+              "game_over_solo_two": "GameOver", "game_over_clean": "GameOver"}
     for name, screen in expect.items():
         app, _ = _displayio(240, 135, name)
         assert type(app.screen).__name__ == screen, name
@@ -106,5 +109,13 @@ def test_scenes_reach_the_screen_they_are_named_for():
     assert app.screen.mode == 3 and app.game.turns[0] == 1  # asked, not yet ended
     app, _ = _displayio(240, 135, "turn_built")
     assert app.game.is_built(0) and app.game.built == 1
+    app, _ = _displayio(240, 135, "game_over_initials")
+    assert app.screen.names == {0: "BAA"} and app.screen.page == 0
+    for name in ("game_over_solo", "game_over_solo_two", "game_over_clean"):
+        app, _ = _displayio(240, 135, name)
+        assert app.game.over() and app.screen.page == 0 and app.before is not None, name
+    assert app.screen.clean
+    app, _ = _displayio(240, 135, "settings_swap")
+    assert app.screen.swap_asked
     app, _ = _displayio(240, 135, "game_over_two")
     assert app.game.over() and app.game.winner >= 0

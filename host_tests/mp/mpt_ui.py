@@ -19,7 +19,8 @@ from catan.ui.fb_canvas import FbCanvas
 
 _SIMPLE = ("title", "new_game_seats", "game_code", "turn_reroll", "turn_refused", "turn_build",
            "turn_joker_die", "turn_trade", "turn_confirm_x", "turn_built", "pause", "stats_one",
-           "dice_fairness", "rules_island_two", "settings", "storage_problem")
+           "dice_fairness", "rules_island_two", "settings", "storage_problem", "settings_swap",
+           "new_game_fair", "rules_keys")
 
 
 def play(name, w, h):

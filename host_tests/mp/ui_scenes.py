@@ -85,6 +85,26 @@ def _game_store(make):
     return {"game": pack_save(g, levels)}
 
 
+def _solo_end(island):
+    # a solo game one action from its end, with a record to compare it with
+    out = _game_store(lambda: _almost_over(island, (HUMAN,)))
+    out["stats"] = _stats()
+    return out
+
+
+def _reviewed_end():
+    # the coach's review on, and no costly choice noted in the game
+    from catan.players.coach import Review
+    from catan.ui.records import Settings
+
+    out = _game_store(lambda: _almost_over(1, (HUMAN, 2)))
+    s = Settings()
+    s.coach = 1
+    out["settings"] = s.dumps()
+    out["review"] = Review().dumps()
+    return out
+
+
 # name -> (store maker, keys)
 SCENES = (
     ("title", None, ""),
@@ -92,6 +112,7 @@ SCENES = (
     ("title_battery", None, "t10"),
     ("new_game", None, "a"),
     ("new_game_seats", None, "a,y,a,a,a,y,y,a,y,a,a"),
+    ("new_game_fair", None, "a,y,a,y,y,a"),  # two seats, P2 hard: the same dice for both
     ("game_code", None, "a,y,y,y,y,a,a,y,y,a"),
     ("turn_roll", lambda: _game_store(lambda: (Game(1, 1, _dice(3)), (HUMAN,))), "a"),
     ("turn_reroll", lambda: _game_store(_solo_reroll), "a,a,y,y,a,y,a"),
@@ -122,6 +143,11 @@ SCENES = (
      "a,a,a,y,y,y,y,y,y,y,a,x,a,x,a"),
     ("game_over_one", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a"),
     ("high_score", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a,a,y,a"),
+    ("game_over_initials", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))),
+     "a,a,y,a,a,a"),
+    ("game_over_solo", lambda: _solo_end(1), "a,y,a"),
+    ("game_over_solo_two", lambda: _solo_end(2), "a,a"),
+    ("game_over_clean", _reviewed_end, "a"),
     ("game_over_two", lambda: _game_store(lambda: _almost_over(2, (1, 2, 0))), "a"),
     ("sheets_game_over", lambda: _game_store(lambda: _almost_over(2, (1, 2, 0))), "a,y"),
     ("coach_review", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a,a,a,a,a,a"),
@@ -132,7 +158,9 @@ SCENES = (
     ("rules_costs", None, "y,y,y,a"),
     ("rules_island_one", None, "y,y,y,a,y"),
     ("rules_island_two", None, "y,y,y,a,y,y"),
+    ("rules_keys", None, "y,y,y,a,x"),
     ("settings", None, "y,y,y,y,a,y,y,a"),
+    ("settings_swap", None, "y,y,y,y,a,y,a"),  # "Choose with" asks for the other button
     ("storage_problem", lambda: {"game": b"G\x01not a save"}, ""),
 )
 NAMES = tuple(s[0] for s in SCENES)

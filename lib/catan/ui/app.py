@@ -130,7 +130,9 @@ class App:
         self.battery = None  # VSYS in volts, set by the device's loop where it is measured
         self.title_row = ""  # the title menu's row last chosen, where its cursor returns
         self.levels = b""
+        self._shown = None  # (turn screen, log length, action): a computer's re-roll marked
         self.review = None
+        self.before = None  # a solo game's island record before it was counted (see _record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
         # set by the device on a heap too small to keep the players and the coach beside the game
@@ -357,7 +359,7 @@ class App:
 
     def level_name(self, p):
         v = self.level(p)
-        return "human" if v is None else LEVEL_NAMES[v]
+        return "person" if v is None else LEVEL_NAMES[v]
 
     def seat_name(self, p):
         return "P%d" % (p + 1)
@@ -377,6 +379,8 @@ class App:
         self.levels = bytes(levels)
         self.review = None
         self.last_turns = [b""] * 4
+        self.stats.last = 0  # a new play: the same code played the same way counts again
+        self.before = None
         if self.settings.coach and island == 1:
             from catan.players.coach import Review
 
@@ -540,14 +544,17 @@ class App:
             self.start_turn()
 
     def _record(self):
-        # Count a finished game once, even if the power fails before its save is cleared.
-        from catan.codec import crc16
-
+        # Count a finished game once, even if the power fails before its save is cleared:
+        # its mark is its save's own CRC-16 (the last two bytes; a CRC taken over them too
+        # would always be 0), 0 meaning none.
         g = self.game
         st = self.stats
-        mark = crc16(dumps(g)) or 1
+        d = dumps(g)
+        mark = (d[-2] << 8 | d[-1]) or 1
         if st.last != mark:
             st.last = mark
+            k = g.island.number - 1  # the record a solo game is compared with at its end
+            self.before = (st.games[k], st.total[k], st.best[k], st.extra[k])
             for p in self.humans():
                 if g.island.number == 1:
                     xs = 0
@@ -559,14 +566,25 @@ class App:
                     st.add_two(g.winner == p, g.turns_taken(p))
         self.wrote(st.save(self.store), "the statistics")
 
-    def computer_step(self):
-        """One action of the computer seat whose turn it is (shown by the turn screen)."""
+    def computer_step(self, ahead=True):
+        """One action of the computer seat whose turn it is (shown by the turn screen). A
+        re-roll is two steps (with ``ahead``): its dice marked, then thrown, so that the
+        player sees which dice change."""
+        from catan.game import REROLL
         from catan.players import next_action
 
         g = self.game
         turn = self.screen
-        action = next_action(g, self.level(g.player), g.player)
-        turn.show_step(action)
+        shown = self._shown
+        self._shown = None
+        if shown is not None and shown[0] is turn and shown[1] == len(g.log):
+            action = shown[2]  # marked at the step before: thrown now
+        else:
+            action = next_action(g, self.level(g.player), g.player)
+            turn.show_step(action)
+            if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
+                self._shown = (turn, len(g.log), action)
+                return
         self.perform(action)
         if self.screen is turn and action[0] != "end":
             turn.after(action)
@@ -576,7 +594,7 @@ class App:
         p = g.player
         turns = g.turns[p]
         while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
-            self.computer_step()
+            self.computer_step(False)
 
     def advice(self, choice=None):
         """The coach's advice now: (action, its value, unit, value of ``choice`` or None)."""
@@ -610,11 +628,12 @@ class App:
     def save_summary(self):
         """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
         g = self.game
-        seats = ", ".join("%s %s" % (self.seat_name(p), "person" if self.level(p) is None
-                                     else self.level_name(p)) for p in range(g.players))
+        seats = ", ".join("%s %s" % (self.seat_name(p), self.level_name(p))
+                          for p in range(g.players))
         return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
                                                  self.seat_name(g.player),
                                                  g.turns[g.player] + 1)
 
-    def save_settings(self):
-        self.wrote(self.settings.save(self.store), "the settings")
+    def save_settings(self, changed=False):
+        """Write the settings (with ``changed``: only if they differ from the record)."""
+        self.wrote(self.settings.save(self.store, changed), "the settings")

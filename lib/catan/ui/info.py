@@ -40,8 +40,9 @@ class Message:
         c.text(4, lay.height - wg.LINE - 1, self.app.key_name("ok") + ": continue", cv.SAND)
 
 
-def _summary(c, app, y, w, rank=False):
-    # One block per seat: its name, level and result, then its track (Island One) or its
+def _summary(c, app, y, w, rank=False, names=None, high=()):
+    # One block per seat: its name, level (or the initials ``names`` gives it) and result
+    # ("high score!" after it for the seats in ``high``), then its track (Island One) or its
     # VP boxes, road and knights, and the awards it holds (Island Two).
     g = app.game
     order = list(range(g.players))
@@ -57,8 +58,13 @@ def _summary(c, app, y, w, rank=False):
         colour = cv.GOLD if p in winners else cv.WHITE
         c.fill_rect(4, y + 2, 6, 6, wg.PLAYER_COLOUR[p])
         pen = c.text(14, y, app.seat_name(p), colour)
-        pen = c.text(pen + 4, y, app.level_name(p), cv.LIGHT)
-        c.text(pen + 6, y, res, colour)
+        if names and p in names:
+            pen = c.text(pen + 4, y, names[p], cv.GOLD)
+        else:
+            pen = c.text(pen + 4, y, app.level_name(p), cv.LIGHT)
+        pen = c.text(pen + 6, y, res, colour)
+        if p in high:
+            c.text(pen + 6, y, "high score!", cv.GOLD)
         y += wg.LINE + 1
         if g.island.number == 1:
             wg.track(c, 4, y, w - 8, g, p, TURNS_ONE)
@@ -107,7 +113,8 @@ class HandOver:
 
 
 class GameOver:
-    """The ranking, then for each person a new high score's initials, then the coach."""
+    """The ranking (a solo game against the player's record), then for each person a new
+    high score's initials, then the coach."""
 
     MODULE = "info"  # see App.show
 
@@ -122,7 +129,11 @@ class GameOver:
             v = g.score(p) if isl == 1 else (g.turns_taken(p) if g.winner == p else None)
             if v is not None and st.qualifies(isl, v):
                 self.pending.append((p, v))
+        self.high = tuple(p for p, _ in self.pending)  # seats entering the table
+        self.names = {}  # seat -> the initials entered
         self.review = app.review.worst(3) if app.review is not None else []
+        # the coach reviewed the game and found no choice that cost anything
+        self.clean = app.review is not None and not self.review
 
     def handle(self, key):
         app = self.app
@@ -146,6 +157,7 @@ class GameOver:
 
     def entered(self, text):
         p, v = self.pending.pop(0)
+        self.names[p] = text
         app = self.app
         app.stats.add_high(app.game.island.number, v, text)
         app.wrote(app.stats.save(app.store), "the high scores")
@@ -164,9 +176,10 @@ class GameOver:
             y = wg.paragraph(c, 4, y, lay.width - 8, "Expected points each choice lost "
                              "against the coach's:", cv.SAND) + 3
             for turn, action, loss, advice in self.review:
-                y = wg.paragraph(c, 4, y, lay.width - 8, "Turn %d: -%s. You: %s; coach: %s." % (
-                    turn + 1, _num(loss), describe(g, action), describe(g, advice)),
-                    cv.WHITE) + 3
+                y = wg.paragraph(c, 4, y, lay.width - 8,
+                                 "Turn %d, -%s: you chose to %s; the coach would %s." % (
+                                     turn + 1, _num(loss), _plain(describe(g, action)),
+                                     _plain(describe(g, advice))), cv.WHITE) + 3
             c.text(4, lay.height - wg.LINE - 1, app.key_name("ok") + ": done", cv.SAND)
             return
         w = g.winners()
@@ -179,14 +192,54 @@ class GameOver:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
         _code(c, app)
-        _summary(c, app, wg.BAR + 3, lay.width, rank=True)
-        c.text(4, lay.height - 2 * wg.LINE - 1, app.moves_name() + ": every player's sheet",
-               cv.SAND)
+        y = _summary(c, app, wg.BAR + 3, lay.width, True, self.names, self.high) + 2
+        foot = lay.height - 2 * wg.LINE - 1
+        told = True  # the coach's "no costly choices" found room
+        for text, colour in self._notes():
+            for line in wg.wrap(c, text, lay.width - 8):
+                if y + wg.LINE > foot:
+                    told = False
+                    break
+                c.text(4, y, line, colour)
+                y += wg.LINE
+        c.text(4, foot, app.moves_name() + ": every player's sheet", cv.SAND)
         if self.pending:
             more = "enter your initials" + (", then the coach's review" if self.review else "")
         else:
             more = "the coach's review" if self.review else "continue"
+            if self.clean and not told:
+                more += " (coach: no costly choices)"
         c.text(4, lay.height - wg.LINE - 1, "%s: %s" % (app.key_name("ok"), more), cv.SAND)
+
+    def _notes(self):
+        # Lines under the ranking: a solo game against the player's record as it stood before
+        # it (average and best), and the coach's verdict when it found nothing to review.
+        app = self.app
+        g = app.game
+        out = []
+        if g.players == 1 and app.before is not None:
+            games, total, best, wins = app.before
+            if g.island.number == 1:
+                s = g.score(0)
+                if not games:
+                    out.append(("Your first game on Island One: a score to beat next time.",
+                                cv.WHITE))
+                else:
+                    out.append(("Your average %s over %s, best %d." % (
+                        _avg(total, games), wg.count(games, "game", "games"), best), cv.WHITE))
+                    out.append(_against(s * games - total, games, s > best, "%s %s your average."))
+            elif g.winner == 0:
+                t = g.turns_taken(0)
+                if not wins:
+                    out.append(("Your first race won: turns to beat next time.", cv.WHITE))
+                else:
+                    out.append(("Your wins took %s turns on average, %d at best." % (
+                        _avg(total, wins), best), cv.WHITE))
+                    out.append(_against(total - t * wins, wins, t < best,
+                                        "%s turns %s your average.", ("faster than", "slower than")))
+        if self.clean:
+            out.append(("Coach: no costly choices this game.", cv.SKY))
+        return out
 
 
 class Scores:
@@ -293,6 +346,25 @@ class Scores:
         wg.paragraph(c, 4, bottom + 3 + wg.LINE, lay.width - 8, _verdict(d), cv.SAND)
 
 
+def _against(diff, n, new_best, form, words=("above", "below")):
+    # A result against an average: ``diff / n`` to one decimal, better (positive) or worse.
+    if new_best:
+        return ("A new best!", cv.GOLD)
+    d = _avg(diff, n)
+    if d == "0.0":
+        return ("Right on your average.", cv.WHITE)
+    if d[0] == "-":
+        return (form % (d[1:], words[1]), cv.LIGHT)
+    return (form % (d, words[0]), cv.GOLD)
+
+
+def _plain(phrase):
+    # "re-rolls 2 dice" -> "re-roll 2 dice": the coach's phrases (``turn.describe``) begin
+    # with a verb in its "-s" form
+    head, sep, rest = phrase.partition(" ")
+    return (head[:-1] if head[-1:] == "s" else head) + sep + rest
+
+
 def _leave(app, owner):
     if owner is not None:
         app.show(owner)
@@ -388,6 +460,9 @@ class Rules:
                         c.sprite(x + 1, y + 1, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r])
                         x += 20
                 y += 21
+            wg.paragraph(c, 4, y + 1, w - 8, "Every seat throws the same dice in a turn.",
+                         cv.SAND)
+            self._foot(c)
             return
         text = (
             None,
@@ -401,10 +476,17 @@ class Rules:
             % (WIN_VP, AWARD_VP, AWARD_VP),
             "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
             "coach hint, hold X for the players' sheets. A marks dice to re-roll; Keep ends "
-            "rolling. Undo takes back a build, never a roll.",
+            "rolling. Undo takes back a build, never a roll.\nEvery seat throws the same dice "
+            "in a turn, and the hard computer plays as the coach advises: follow the coach and "
+            "you tie with it.",
         )[self.page]
         titles = (None, "Rules: Island One", "Rules: Island Two", "Rules: keys")
         wg.bar(c, 0, 0, w, titles[self.page])
         wg.paragraph(c, 4, wg.BAR + 3, w - 8, text, cv.WHITE)
-        c.text(4, lay.height - wg.LINE - 1, "page %d/%d" % (self.page + 1, self.PAGES), cv.DEEP)
+        self._foot(c)
+
+    def _foot(self, c):
+        app = self.app
+        c.text(4, app.lay.height - wg.LINE - 1, "page %d/%d  %s: page  %s: back" % (
+            self.page + 1, self.PAGES, app.moves_name(), app.key_name("ok")), cv.DEEP)
 

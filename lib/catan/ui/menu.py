@@ -165,6 +165,7 @@ class Pause(Menu):
         elif r == "Settings":
             app.open("menus", "SettingsMenu", self)
         else:
+            app.title_row = "Continue"  # the title's cursor on the game just left
             app.open("menus", "Title")
 
     def back(self):

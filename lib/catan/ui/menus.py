@@ -106,10 +106,17 @@ class NewGame(_Menu):
     title = "New game"
 
     def __init__(self, app):
-        self.island = 1
-        self.seats = [HUMAN]
+        s = app.settings  # the setup last started (or left here), kept in the settings
+        self.island = s.island
+        self.seats = list(s.seats)
         self.code = None
         Menu.__init__(self, app)
+
+    def changed(self, rows=False):
+        s = self.app.settings
+        s.island = self.island
+        s.seats = bytes(self.seats)  # written with the settings when the game starts
+        Menu.changed(self, rows)
 
     def items(self):
         return (["Island", "Players"] + ["P%d" % (p + 1) for p in range(len(self.seats))]
@@ -146,6 +153,11 @@ class NewGame(_Menu):
             return "Play the dice of a code someone shared."
         if r == "Players" and self.island == 2 and len(self.seats) == 1:
             return "One player: the solo race."
+        if r[0] == "P" and len(self.seats) > 1:  # the game's fairness: said before a tie
+            same = "Every seat throws the same dice in a turn: only the choices differ."
+            if r != "Players" and self.seats[int(r[1]) - 1] == 2:
+                return "Every seat throws the same dice in a turn; hard plays as the coach advises."
+            return same
         return ""
 
     def change(self, i, step):
@@ -182,6 +194,7 @@ class NewGame(_Menu):
 
     def start(self):
         seed = code_to_seed(self.code) if self.code else None
+        self.app.save_settings(True)
         self.app.new_game(self.island, self.seats, seed)
 
     def entered(self, text):
@@ -228,6 +241,7 @@ class SettingsMenu(_Menu):
     def __init__(self, app, owner=None):
         self.owner = owner  # the screen to return to (the pause menu), or None: the title
         self.confirm = False
+        self.swap_asked = False  # "Choose with" waits for a press of the button it would give
         Menu.__init__(self, app)
 
     def items(self):
@@ -240,6 +254,8 @@ class SettingsMenu(_Menu):
         if r == "Brightness":
             return "%d0%%" % s.brightness
         if r == "Choose with":
+            if self.swap_asked:
+                return "press %s to confirm" % self.app.key_name("back")
             return "B (A: back)" if s.swap else "A (B: back)"
         if r == "Animation":
             return SPEEDS[s.speed]
@@ -250,12 +266,24 @@ class SettingsMenu(_Menu):
         return None
 
     def note(self):
+        if self.swap_asked:
+            return "%s would choose and %s go back. Any other key keeps %s." % (
+                self.app.key_name("back"), self.app.key_name("ok"), self.app.key_name("ok"))
         if self.rows[self.i] == "Coach review":
             return ("After an Island One game, see the choices that cost you most. "
                     "Each move then takes a little longer.")
         return ""
 
     def handle(self, key):
+        if self.swap_asked:  # the button that would choose confirms; any other key cancels
+            self.swap_asked = False
+            if key == "back":
+                self.app.settings.swap ^= 1
+                self.app.save_settings()
+            self.changed()
+            if key in ("prev", "up", "next", "down"):
+                Menu.handle(self, key)
+            return
         if self.confirm and key in ("prev", "up", "next", "down", "back", "menu"):
             self.confirm = False  # leaving the row disarms "Reset statistics"
             self.changed()
@@ -269,8 +297,10 @@ class SettingsMenu(_Menu):
             if wrap:  # A steps round: 10 goes on to 1 (a board without left and right)
                 v = (v - 1) % 10 + 1
             s.brightness = min(10, max(1, v))
-        elif r == "Choose with":
-            s.swap ^= 1
+        elif r == "Choose with":  # asked first (see handle): one stray press changes nothing
+            self.swap_asked = True
+            self.changed()
+            return
         elif r == "Animation":
             s.speed = (s.speed + step) % len(SPEEDS)
         elif r == "Coach review":

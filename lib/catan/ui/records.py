@@ -9,8 +9,11 @@ Each record starts with a tag and a version; a record that does not parse is rep
 
 from catan import const
 
-_SETTINGS = b"S\x01"
-_STATS = b"T\x01"
+_SETTINGS = b"S\x02"
+_SETTINGS_V1 = b"S\x01"  # the first four settings only (no new-game setup)
+_HUMAN = 255  # a seat a person plays (app.HUMAN); computer levels are 0..2
+_STATS = b"T\x02"
+_STATS_V1 = b"T\x01"  # the same fields; its ``last`` was always 1 (see Stats.last)
 BINS = const(14)  # histogram bars
 HIGH = const(5)  # high-score entries per island
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -48,8 +51,13 @@ def _initials(text):
     return out
 
 
+def _seat_ok(v):
+    return v == _HUMAN or v < 3
+
+
 class Settings:
-    """brightness 1..10, swap (A and B exchanged), speed (index of SPEEDS), coach on/off."""
+    """brightness 1..10, swap (A and B exchanged), speed (index of SPEEDS), coach on/off, and
+    the new-game form's last setup: island (1 or 2) and seats (bytes, a level per seat)."""
 
     NAME = "settings"
 
@@ -58,6 +66,9 @@ class Settings:
         self.swap = 0
         self.speed = 1
         self.coach = 0  # the review costs a coach evaluation per action: opt in
+        self.island = 1
+        self.seats = bytes((_HUMAN,))
+        self.saved = None  # the record as last read or written (see save)
         self.problem = None
         self.bad = None  # the unreadable record, for the app to set aside
 
@@ -66,22 +77,39 @@ class Settings:
         s = cls()
         data = store.read(cls.NAME)
         if data:
-            if (len(data) == 6 and data[:2] == _SETTINGS and 1 <= data[2] <= 10
+            # version 2 adds the setup: island, the number of seats, then four levels
+            v2 = (len(data) == 12 and data[:2] == _SETTINGS and 1 <= data[6] <= 2
+                  and 1 <= data[7] <= 4 and _seat_ok(data[8]) and _seat_ok(data[9])
+                  and _seat_ok(data[10]) and _seat_ok(data[11]))
+            if ((v2 or len(data) == 6 and data[:2] == _SETTINGS_V1) and 1 <= data[2] <= 10
                     and data[3] < 2 and data[4] < len(SPEEDS) and data[5] < 2):
                 s.brightness = data[2]
                 s.swap = data[3] & 1
                 s.speed = data[4]
                 s.coach = data[5] & 1
+                if v2:
+                    s.island = data[6]
+                    s.seats = bytes(data[8:8 + data[7]])
+                    s.saved = bytes(data)
             else:
                 s.problem = "settings were unreadable: defaults restored"
                 s.bad = data
         return s
 
     def dumps(self):
-        return _SETTINGS + bytes((self.brightness, self.swap, self.speed, self.coach))
+        n = len(self.seats)
+        return _SETTINGS + bytes((self.brightness, self.swap, self.speed, self.coach,
+                                  self.island, n)) + bytes(self.seats) + bytes((1,) * (4 - n))
 
-    def save(self, store):
-        return store.write(self.NAME, self.dumps())
+    def save(self, store, changed=False):
+        """Write the record (with ``changed``, only if it differs from the one last read or
+        written); False if the store failed."""
+        data = self.dumps()
+        if changed and data == self.saved:
+            return True
+        ok = store.write(self.NAME, data)
+        self.saved = data if ok else None
+        return ok
 
 
 class Stats:
@@ -102,7 +130,10 @@ class Stats:
         self.hist = [[0] * BINS, [0] * BINS]
         self.high = [[], []]  # per island: [(value, initials)], best first
         self.dice = [0] * 6
-        self.last = 0  # checksum of the last game recorded (a game is counted once)
+        # the last game recorded, by its save's CRC-16 (a game is counted once); 0: none. Version
+        # 1 wrote 1 for every game (it took the CRC of a save followed by its own CRC, always
+        # 0): read as 0, so the next game is counted
+        self.last = 0
         self.problem = None
         self.bad = None  # the unreadable record, for the app to set aside
 
@@ -183,7 +214,7 @@ class Stats:
         return s
 
     def _parse(self, b):
-        if b[:2] != _STATS:
+        if b[:2] != _STATS and b[:2] != _STATS_V1:
             raise ValueError("not statistics")
         i = 2
         for k in range(2):
@@ -212,7 +243,7 @@ class Stats:
             self.high[k] = h
         self.dice = [_get(b, i + 4 * f, 4) for f in range(6)]
         i += 24
-        self.last = _get(b, i, 2)
+        self.last = _get(b, i, 2) if b[:2] == _STATS else 0
         if i + 2 != len(b):
             raise ValueError("wrong length")
 
