@@ -83,9 +83,9 @@ def alloc_framebuffer(board):
 
 
 def small_heap():
-    """True on a heap smaller than SMALL_HEAP (never on CPython, which has no gc.mem_alloc)."""
-    alloc = getattr(gc, "mem_alloc", None)
-    return alloc is not None and gc.mem_free() + alloc() < SMALL_HEAP
+    """True on a heap smaller than SMALL_HEAP (never on CPython, which has no gc.mem_free)."""
+    free = getattr(gc, "mem_free", None)
+    return free is not None and free() + gc.mem_alloc() < SMALL_HEAP
 
 
 def reserve_tables():

@@ -26,16 +26,15 @@ from catan.ui.dio_canvas import DioCanvas  # noqa: E402
 def modules():
     """sys.modules and the catan package as they were: the app drops and imports the players
     again, and the other tests keep the modules they imported."""
-    import catan
-
     saved = {k: v for k, v in sys.modules.items() if k.startswith("catan.players")}
-    attr = catan.__dict__.get("players")
+    # each module's place in its package's namespace (the app takes those away too)
+    attrs = [(sys.modules[k.rpartition(".")[0]], k.rpartition(".")[2], v) for k, v in saved.items()]
     yield
     for k in [k for k in sys.modules if k.startswith("catan.players")]:
         del sys.modules[k]
     sys.modules.update(saved)
-    if attr is not None:
-        catan.players = attr
+    for package, name, module in attrs:
+        setattr(package, name, module)
 
 
 def _app(make, small):
