@@ -531,3 +531,50 @@ def test_a_200_kb_line_under_micropython_is_refused_and_asked_again():
     assert mp.returncode == 0 and "Traceback" not in out, out[-2000:]
     assert "That line was too long: type it again." in out
     assert out.rstrip().endswith("Game left unfinished (quit).")
+
+
+# ------------------------------------ issue 26, point 8: over-long lines read in bounded chunks
+
+@pytest.mark.parametrize("heap", ["190wK", "100wK"])
+@pytest.mark.parametrize("where", ["setup", "game"])
+def test_an_over_long_line_is_refused_under_micropython_at_any_heap(heap, where):
+    """A 200,000-character line, at a setup question or at the game's prompt, is refused
+    with a message and the game goes on: the line is read in bounded pieces, never whole."""
+    if not os.path.exists(MICROPYTHON):
+        pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
+    long = b"x " * 100_000 + b"\n"
+    typed = (long + b"1\n1\n\nr\nq\n") if where == "setup" else (b"1\n1\n\nr\n" + long + b"q\n")
+    mp = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-m", "catan.console"],
+                        input=typed, env=dict(os.environ, MICROPYPATH=str(LIB)),
+                        capture_output=True, timeout=120)
+    out = mp.stdout.decode(errors="replace")
+    assert mp.returncode == 0 and "Traceback" not in out, out[-2000:]
+    assert "That line was too long: type it again." in out
+    assert out.rstrip().endswith("Game left unfinished (quit).")
+    assert len(out) < 20_000  # the refused line is not echoed whole
+
+
+def test_an_over_long_line_is_refused_on_cpython_too():
+    typed = "1\n1\n\nr\n" + "b " * 100_000 + "\nq\n"
+    proc = subprocess.run([sys.executable, "-m", "catan.console"], input=typed,
+                          env=dict(os.environ, PYTHONPATH=str(LIB)), capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "That line was too long: type it again." in proc.stdout
+    assert proc.stdout.rstrip().endswith("Game left unfinished (quit).")
+
+
+def test_bounded_reader_reads_lines_in_pieces_and_skips_the_rest_of_a_long_one():
+    import io
+
+    src = io.StringIO("short\n" + "y" * 1000 + "\nnext\nlast")
+    out = io.StringIO()
+    read = console.bounded_reader(src, out, limit=64)
+    assert read("> ") == "short"
+    with pytest.raises(console.LineTooLong):
+        read("> ")
+    assert read("> ") == "next"
+    assert read("> ") == "last"
+    with pytest.raises(EOFError):
+        read("> ")
+    assert len(out.getvalue()) < 200

@@ -111,16 +111,23 @@ def number(text):
     return int(text)
 
 
+LINE_MAX = 256  # the longest line read: every command is far shorter
+
+
+class LineTooLong(Exception):
+    """A line longer than LINE_MAX characters; its rest has been read and dropped."""
+
+
 def read_line(read, say, prompt):
     """One line from ``read(prompt)``. A line that is not text (invalid UTF-8 on a strictly
-    decoded stdin) or too long to hold in memory is refused with a message, and the prompt
-    comes again; EOFError and KeyboardInterrupt pass on."""
+    decoded stdin) or too long (LineTooLong, or too long to hold in memory) is refused with a
+    message, and the prompt comes again; EOFError and KeyboardInterrupt pass on."""
     while True:
         try:
             return read(prompt)
         except UnicodeError:
             say(["That line was not readable text: type it again."])
-        except MemoryError:
+        except (LineTooLong, MemoryError):
             say(["That line was too long: type it again."])
 
 
@@ -754,27 +761,61 @@ def setup(opts, read=input, write=print):
     return game
 
 
-def _stdin_reader():
-    # input() is right at a terminal, and on MicroPython everywhere: the REPL echoes
-    # what is typed, and the unix port's input() echoes piped lines too. CPython's does
-    # not, so for piped commands read the lines here and echo them, and the transcript
-    # reads the same on both. (The unix port's input() waits for ever on a last piped
-    # line without a newline: end scripts with one.)
+def _stdin_is_terminal():
+    # CPython asks the stream. MicroPython's streams have no isatty: on the unix port the
+    # file behind /dev/stdin says (a character device is a terminal); on a Pico there is no
+    # such file, and the REPL's input() is the right reader.
     isatty = getattr(sys.stdin, "isatty", None)
-    if isatty is None or isatty():
-        return input
+    if isatty is not None:
+        return isatty()
+    try:
+        import os
 
+        mode = os.stat("/dev/stdin")[0]
+    except (ImportError, AttributeError, OSError):
+        return True
+    return mode & 0o170000 == 0o020000
+
+
+def bounded_reader(src, out, limit=LINE_MAX):
+    """A ``read(prompt)`` for piped lines: writes the prompt, reads a line of at most
+    ``limit`` characters and echoes it, so a transcript reads as at a terminal. A longer line
+    is read on in pieces of ``limit`` and dropped (its start echoed), and LineTooLong raised:
+    a line of any length costs no more memory than one piece. EOFError at the end."""
     def read(prompt):
-        sys.stdout.write(prompt)
-        line = sys.stdin.readline()
+        out.write(prompt)
+        line = src.readline(limit + 1)
         if not line:
             raise EOFError
+        if len(line) > limit and line[-1] != "\n":
+            piece = line
+            while piece and piece[-1] != "\n":
+                piece = src.readline(limit)
+            out.write(line[:40])
+            out.write("...\n")
+            raise LineTooLong()
         line = line.rstrip("\r\n")
-        sys.stdout.write(line)  # not line + "\n": a long line is not copied again
-        sys.stdout.write("\n")
+        out.write(line)  # not line + "\n": no copy of the line
+        out.write("\n")
         return line
 
     return read
+
+
+def _stdin_reader():
+    # At a terminal input() is right: it echoes and edits (the REPL on a Pico too); a line
+    # longer than LINE_MAX is refused once read. Piped lines are read in bounded pieces and
+    # echoed, on CPython and MicroPython alike, so the transcripts read the same and a huge
+    # line cannot exhaust a small heap.
+    if _stdin_is_terminal():
+        def read(prompt):
+            line = input(prompt)
+            if len(line) > LINE_MAX:
+                raise LineTooLong()
+            return line
+
+        return read
+    return bounded_reader(sys.stdin, sys.stdout)
 
 
 def main(argv=None, read=None, write=print):
