@@ -103,8 +103,8 @@ web: setup ## the game in a browser: a static site in build/web/ (tools/web.py)
 web-serve: web ## serve build/web/ on http://127.0.0.1:8015/ (WEB_PORT= another port)
 	$(PY) tools/web.py serve --no-build --port $(WEB_PORT)
 
-play: setup ## play in the terminal (python -m catan.console)
-	PYTHONPATH=lib $(PY) -m catan.console
+play: setup ## play in the terminal (tools/play.py: catan.console, saves in .play_saves/)
+	$(PY) tools/play.py
 
 clean: ## remove build/ and caches (keeps .venv and node_modules)
 	rm -rf build .pytest_cache host_tests/.pytest_cache .hypothesis
