@@ -725,3 +725,39 @@ def test_make_play_saves_in_a_folder_and_continues(tmp_path):
     assert again.stdout.startswith("Continue the saved game (Island One, P1 person, P2 hard; "
                                    "P1's turn 1)? y/n y")
     assert "Rolling over" not in again.stdout and "Can build:" in again.stdout  # the sheet
+
+
+def test_computer_seats_play_the_same_game_under_micropython():
+    """Three computers at the console: MicroPython's transcript is CPython's, byte for byte."""
+    if not os.path.exists(MICROPYTHON):
+        pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
+    args = ["-m", "catan.console", "--island", "2", "--seats", "hard,medium,easy", "--code", CODE]
+    mp = subprocess.run([MICROPYTHON, "-X", "heapsize=190wK"] + args, input="",
+                        env=dict(os.environ, MICROPYPATH=str(LIB)), capture_output=True,
+                        text=True, timeout=300)
+    cp = subprocess.run([sys.executable] + args, input="", env=dict(os.environ, PYTHONPATH=str(LIB)),
+                        capture_output=True, text=True, timeout=300)
+    assert mp.returncode == 0 and cp.returncode == 0, mp.stdout[-2000:] + mp.stderr + cp.stderr
+    assert "wins, in game turn" in cp.stdout and mp.stdout == cp.stdout
+
+
+def test_ctrl_c_while_a_computer_plays_leaves_the_game_cleanly():
+    g = Game(1, 2, SeededDice(code_to_seed(CODE)))
+    screen = Screen([])
+    from catan import players
+
+    real = players.next_action
+    calls = []
+
+    def interrupted(*a):
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return real(*a)
+
+    players.next_action = interrupted
+    try:
+        console.play(g, screen.read, screen.write, levels=[2, 2])
+    finally:
+        players.next_action = real
+    assert screen.text().endswith("Game left unfinished (interrupted).")

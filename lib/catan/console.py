@@ -591,6 +591,9 @@ class _Session:
                 else:
                     self.command(self.ask("%s> " % player_name(g.player)))
                 self.save()
+        except KeyboardInterrupt:  # Ctrl-C while a computer plays
+            self.say(["", "Game left unfinished (interrupted)."])
+            return g
         except Quit as stop:
             # At the end of input the prompt is still on its line: start a new one.
             self.say(["", "Game left unfinished (%s)." % stop])
