@@ -96,7 +96,9 @@ def headless(args):
     return 0
 
 
-def window(args):
+def window(args, script=None):
+    """The emulated Pico in a window until it is closed. For tests: ``script(frame, pico)``
+    returns the pygame events to post before each frame, or None to close the window."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: keep ALSA quiet
     import pygame
@@ -117,7 +119,15 @@ def window(args):
         screen = pygame.display.set_mode((w * scale, h * scale))
         shots = pico.ROOT / "screenshots"
         last = -1
+        n = 0
         while True:
+            n += 1
+            if script is not None:
+                posted = script(n, p)
+                if posted is None:
+                    return 0
+                for ev in posted:
+                    pygame.event.post(ev)
             wall = (time.monotonic() - t0) * 1000
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
