@@ -761,3 +761,15 @@ def test_ctrl_c_while_a_computer_plays_leaves_the_game_cleanly():
     finally:
         players.next_action = real
     assert screen.text().endswith("Game left unfinished (interrupted).")
+
+
+def test_a_new_game_is_saved_at_once_so_quit_never_leaves_the_old_one():
+    store = MemStore()
+    console.main([], Screen(["1", "1", "", "", "r", "q", "y"]).read, lambda line: None,
+                 store=store)
+    old = store.read("game")
+    screen = Screen(["n", "2", "1", "", "", "q", "y"])
+    console.main([], screen.read, screen.write, store=store)
+    assert store.read("game") != old
+    game, levels = console.load_save(store.read("game"))
+    assert game.island.number == 2 and levels == [None] and not game.log

@@ -578,6 +578,7 @@ class _Session:
     def run(self):
         g = self.game
         shown = None
+        self.save()  # a new game replaces the saved one at once, as on the handheld
         try:
             while not g.over():
                 turn = (g.player, g.game_turn)
