@@ -773,3 +773,14 @@ def test_a_new_game_is_saved_at_once_so_quit_never_leaves_the_old_one():
     assert store.read("game") != old
     game, levels = console.load_save(store.read("game"))
     assert game.island.number == 2 and levels == [None] and not game.log
+
+
+def test_command_for_names_the_dice_plainly():
+    g = Game(1, 1, ScriptedDice(faces("OOOOOO")))
+    g.roll()
+    assert console.command_for(g, ("roll", 0b111111)) == "rr 1 2 3 4 5 6"
+    assert console.command_for(g, ("roll", 0b011110)) == "k 1 6"
+    assert console.command_for(g, ("roll", 0b000110)) == "rr 2 3"
+    assert console.command_for(g, ("stop",)) == "s"
+    with pytest.raises(ValueError, match="--seats"):
+        console.parse_args(["--seats", "person,robot"])

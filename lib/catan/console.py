@@ -264,7 +264,7 @@ def command_for(game, action):
         if game.phase == ROLL or mask is None:
             return "r"
         n = game.dice_count()
-        if bin(mask).count("1") * 2 > n:  # fewer words: name the dice kept
+        if mask != (1 << n) - 1 and bin(mask).count("1") * 2 > n:  # name the dice kept
             return "k " + " ".join("%d" % (i + 1) for i in range(n) if not mask >> i & 1)
         return "rr " + " ".join("%d" % (i + 1) for i in range(n) if mask >> i & 1)
     if op == "stop":
@@ -857,7 +857,10 @@ def parse_args(argv):
             opts[key] = value
             continue
         if key == "seats":
-            seats = [parse_seat(w) for w in value.split(",")]
+            try:
+                seats = [parse_seat(w) for w in value.split(",")]
+            except ValueError:
+                raise ValueError("--seats: a level per seat, person, easy, medium or hard")
             if not 1 <= len(seats) <= 4:
                 raise ValueError("1 to 4 seats")
             opts[key] = seats
