@@ -81,7 +81,7 @@ lint: setup ## ruff over the whole tree (also part of make test)
 	$(VENV)/bin/ruff check .
 
 test: setup ## run host_tests and the solver's tests (tools/solver) with pytest, MicroPython included
-	@$(PY) -m pytest host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -ra host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: failing" >&2; exit 1; fi; \
 	exit $$rc
 
@@ -121,8 +121,8 @@ web: setup ## the game in a browser: a static site in build/web/ (tools/web.py)
 web-serve: web ## serve build/web/ on http://127.0.0.1:8015/ (WEB_PORT= another port)
 	$(PY) tools/web.py serve --no-build --port $(WEB_PORT)
 
-play: setup ## play in the terminal (python -m catan.console)
-	PYTHONPATH=lib $(PY) -m catan.console
+play: setup ## play in the terminal (tools/play.py: catan.console, saves in .play_saves/)
+	$(PY) tools/play.py
 
 clean: ## remove build/ and caches (keeps .venv and node_modules)
 	rm -rf build .pytest_cache host_tests/.pytest_cache .hypothesis

@@ -246,7 +246,8 @@ def test_desert_joker_by_either_knight_or_its_number():
     (["r"], "k 1 2 3 4 5 6", "No: choose at least one die to roll"),
     (["r"], "rr 7", "No: there are only 6 dice"),
     (["r"], "b zz9", "no item ZZ9 on Island 1 (type ? for help)"),
-    (["r"], "t gold", "No: a trade needs two gold dice"),
+    (["r"], "t gold", "No: gold cannot be bought: trade two GOLD for brick, lumber, wool, "
+                      "grain or ore"),
     (["r"], "t", "trade for what? for example: t ore (type ? for help)"),
     (["r"], "j 2", "say which knight and which die: joker K3 2 (type ? for help)"),
     (["r"], "rr x", "dice are numbered 1 to 6: x (type ? for help)"),
@@ -292,8 +293,9 @@ def test_end_of_input_and_quit():
     out = play(g, ["r"]).text()
     assert out.endswith("P1> \n\nGame left unfinished (end of input).")
     g = Game(2, 3, ScriptedDice(faces("OOO")))
-    out = play(g, ["r", "quit", "r"]).text()
-    assert out.endswith("P1> quit\n\nGame left unfinished (quit).")
+    out = play(g, ["r", "quit", "y", "r"]).text()
+    assert out.endswith("P1> quit\nLeave the game? It is not saved. y/n y\n\n"
+                        "Game left unfinished (quit).")
     assert g.rolls == 1
 
 
@@ -349,17 +351,17 @@ def test_parse_words():
 
 
 def test_setup_asks_what_is_missing():
-    screen = Screen(["3", "2", "0", "2", "NOT-A-CODE", CODE.lower(), "r", "q"])
+    screen = Screen(["3", "2", "0", "2", "", "", "NOT-A-CODE", CODE.lower(), "r", "q", "y"])
     g = console.main([], screen.read, screen.write)
     out = screen.text()
     assert g.island.number == 2 and g.players == 2 and g.dice.seed == code_to_seed(CODE)
     assert out.count("Type a number from 1 to 2.") == 1
     assert out.count("Type a number from 1 to 4.") == 1
-    assert "Island Two: first to 10 VP wins (2 players, code %s)." % CODE in out
+    assert "Island Two: first to 10 VP wins (2 persons, code %s)." % CODE in out
 
 
 def test_setup_with_options_and_hardware_dice():
-    screen = Screen(["r", "q"])
+    screen = Screen(["r", "q", "y"])
     g = console.main(["--island", "1", "--players", "1"], screen.read, screen.write)
     assert type(g.dice).__name__ == "HardwareDice" and g.rolls == 1
     for argv, why in ((["--code", "ZZZZZZ"], "that game code has a typo"),
@@ -376,13 +378,13 @@ def test_setup_with_options_and_hardware_dice():
 
 
 def test_new_code_is_shown():
-    screen = Screen(["1", "1", "new", "q"])
+    screen = Screen(["1", "1", "", "new", "q", "y"])
     g = console.main([], screen.read, screen.write)
     out = screen.text()
     line = [ln for ln in out.split("\n") if "anyone who plays it" in ln][0]
     code = line.split()[2].rstrip(":")
     assert g.dice.seed == code_to_seed(code)
-    assert "(1 player, code %s)" % code in out
+    assert "(1 person, code %s)" % code in out
 
 
 def greedy_commands(island, players, code):
@@ -477,7 +479,7 @@ class Raising(Screen):
 
 @pytest.mark.parametrize("answer", ["²", "①", "٣", "1²", "9" * 5000, "1" * 7, "+1", "-1", " ", "1.0"])
 def test_setup_numbers_refuse_what_is_not_a_plain_number(answer):
-    screen = Screen([answer, "2", answer, "3", "", "q"])
+    screen = Screen([answer, "2", answer, "3", "", "", "", "", "q", "y"])
     g = console.main([], screen.read, screen.write)
     out = screen.text()
     assert g.island.number == 2 and g.players == 3
@@ -486,7 +488,8 @@ def test_setup_numbers_refuse_what_is_not_a_plain_number(answer):
 
 def test_unreadable_or_huge_lines_are_refused_and_asked_again():
     bad = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
-    screen = Raising([bad, "1", MemoryError(), "1", bad, "", "r", MemoryError(), bad, "q"])
+    screen = Raising([bad, "1", MemoryError(), "1", "", bad, "", "r", MemoryError(), bad, "q",
+                      "y"])
     g = console.main([], screen.read, screen.write)
     out = screen.text()
     assert g is not None and g.players == 1
@@ -512,7 +515,7 @@ def test_options_with_odd_digits_are_refused():
 
 
 def test_invalid_utf8_on_a_strict_stdin_does_not_crash():
-    proc = subprocess.run([sys.executable, "-m", "catan.console"], input=b"\xff\xfe\n1\n1\n\nq\n",
+    proc = subprocess.run([sys.executable, "-m", "catan.console"], input=b"\xff\xfe\n1\n1\n\n\nq\ny\n",
                           env=dict(os.environ, PYTHONPATH=str(LIB), PYTHONIOENCODING="utf-8:strict"),
                           capture_output=True, timeout=60)
     out = proc.stdout.decode()
@@ -524,10 +527,260 @@ def test_a_200_kb_line_under_micropython_is_refused_and_asked_again():
     """With the heap a Pico has left for it, a 200 KB line raises MemoryError in input()."""
     if not os.path.exists(MICROPYTHON):
         pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
-    typed = b"x" * 200_000 + b"\n1\n1\n\nq\n"
+    typed = b"x" * 200_000 + b"\n1\n1\n\n\nq\ny\n"
     mp = subprocess.run([MICROPYTHON, "-X", "heapsize=100wK", "-m", "catan.console"], input=typed,
                         env=dict(os.environ, MICROPYPATH=str(LIB)), capture_output=True, timeout=120)
     out = mp.stdout.decode(errors="replace")
     assert mp.returncode == 0 and "Traceback" not in out, out[-2000:]
     assert "That line was too long: type it again." in out
     assert out.rstrip().endswith("Game left unfinished (quit).")
+
+
+# ------------------------------------ issue 26, point 8: over-long lines read in bounded chunks
+
+@pytest.mark.parametrize("heap", ["190wK", "100wK"])
+@pytest.mark.parametrize("where", ["setup", "game"])
+def test_an_over_long_line_is_refused_under_micropython_at_any_heap(heap, where):
+    """A 200,000-character line, at a setup question or at the game's prompt, is refused
+    with a message and the game goes on: the line is read in bounded pieces, never whole."""
+    if not os.path.exists(MICROPYTHON):
+        pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
+    long = b"x " * 100_000 + b"\n"
+    typed = (long + b"1\n1\n\n\nr\nq\ny\n") if where == "setup" else (
+        b"1\n1\n\n\nr\n" + long + b"q\ny\n")
+    mp = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-m", "catan.console"],
+                        input=typed, env=dict(os.environ, MICROPYPATH=str(LIB)),
+                        capture_output=True, timeout=120)
+    out = mp.stdout.decode(errors="replace")
+    assert mp.returncode == 0 and "Traceback" not in out, out[-2000:]
+    assert "That line was too long: type it again." in out
+    assert out.rstrip().endswith("Game left unfinished (quit).")
+    assert len(out) < 20_000  # the refused line is not echoed whole
+
+
+def test_an_over_long_line_is_refused_on_cpython_too():
+    typed = "1\n1\n\n\nr\n" + "b " * 100_000 + "\nq\ny\n"
+    proc = subprocess.run([sys.executable, "-m", "catan.console"], input=typed,
+                          env=dict(os.environ, PYTHONPATH=str(LIB)), capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "That line was too long: type it again." in proc.stdout
+    assert proc.stdout.rstrip().endswith("Game left unfinished (quit).")
+
+
+def test_bounded_reader_reads_lines_in_pieces_and_skips_the_rest_of_a_long_one():
+    import io
+
+    src = io.StringIO("short\n" + "y" * 1000 + "\nnext\nlast")
+    out = io.StringIO()
+    read = console.bounded_reader(src, out, limit=64)
+    assert read("> ") == "short"
+    with pytest.raises(console.LineTooLong):
+        read("> ")
+    assert read("> ") == "next"
+    assert read("> ") == "last"
+    with pytest.raises(EOFError):
+        read("> ")
+    assert len(out.getvalue()) < 200
+
+
+# -------------------------- issue 24, point 9: the same game as the handheld's, at the console
+
+sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
+from memstore import MemStore  # noqa: E402
+
+
+def test_computer_seats_play_their_turns_as_the_handhelds_do():
+    """Seats played by the computer take their turns on their own, each action said, and
+    they choose what the handheld's computers choose (the same levels and seeds)."""
+    from catan import players
+
+    code = CODE
+    screen = Screen([])  # no line typed at all: every seat is a computer
+    g = console.main(["--island", "1", "--seats", "hard,easy", "--code", code],
+                     screen.read, screen.write)
+    out = screen.text()
+    ref = Game(1, 2, SeededDice(code_to_seed(code)))
+    players.play_game(ref, (players.HARD, players.EASY))
+    assert g.over() and list(g.track) == list(ref.track)
+    assert "P1 (hard) rolls all dice" in out and "P2 (easy) rolls all dice" in out
+    assert out.endswith(console.render_result(g)[-1])
+    assert "P1>" not in out and "P2>" not in out
+
+
+def test_a_person_and_a_computer_take_turns():
+    screen = Screen(["r", "s", "e", "y", "q", "y"])
+    g = console.main(["--island", "1", "--seats", "person,medium", "--code", CODE],
+                     screen.read, screen.write)
+    out = screen.text()
+    assert "(1 person, 1 computer: P2 medium" in out
+    assert g.turns == [1, 1] and g.player == 0  # P2 played its first turn alone
+    assert out.count("P2 (medium) ends the turn") == 1 or "P2 (medium) builds" in out
+
+
+def test_setup_asks_each_seats_level():
+    screen = Screen(["1", "2", "", "hard", "", "q", "y"])
+    g = console.main([], screen.read, screen.write)
+    out = screen.text()
+    assert "P1: person, easy, medium or hard (Enter: person)? " in out
+    assert g.players == 2 and g.turns[1] == 0 and g.player == 0
+    screen = Screen(["1", "2", "robot", "e", "m", "q", "y"])
+    g = console.main([], screen.read, screen.write)
+    assert "Type person, easy, medium or hard." in screen.text()
+
+
+def test_quit_asks_first():
+    g = Game(1, 1, ScriptedDice(faces("OOOOOO")))
+    out = play(g, ["r", "q", "n", "s", "quit", "yes"]).text()
+    assert out.count("Leave the game?") == 2
+    assert "The game goes on." in out
+    assert out.endswith("Game left unfinished (quit).")
+    assert g.phase != ROLL and g.rolls == 1  # "s" was played between the two questions
+
+
+def test_t_gold_says_gold_cannot_be_bought():
+    for dice in ("$$OOOO", "$OOOOO", "OOOOOO"):
+        g = Game(1, 1, ScriptedDice(faces(dice)))
+        play(g, ["r"])
+        was = snapshot(g)
+        screen = play(g, ["t gold"])
+        after = screen.out[screen.out.index("P1> t gold") + 1]
+        assert after.startswith("No: gold cannot be bought"), (dice, after)
+        assert snapshot(g) == was
+
+
+def test_the_coach_names_the_best_choice_as_a_command():
+    g = Game(1, 1, ScriptedDice(faces("BLWGBL" "OOOOOO")))
+    out = play(g, ["c", "r", "coach"]).text()
+    lines = out.splitlines()
+    first = lines[lines.index("P1> c") + 1]
+    assert first.startswith("Coach: roll all the dice (type r)")
+    assert "pts" in first
+    hint = lines[lines.index("P1> coach") + 1]
+    assert hint.startswith("Coach: ")
+    from catan.players import coach
+
+    action, value, _ = coach.hint(g)
+    assert console.command_for(g, action) in hint and ("%.1f pts" % value) in hint
+
+
+def test_the_coach_on_island_two_names_the_choice_without_a_value():
+    g = Game(2, 1, ScriptedDice(faces("OWGOWG")))
+    out = play(g, ["r", "hint"]).text()
+    line = out.splitlines()[out.splitlines().index("P1> hint") + 1]
+    assert line.startswith("Coach: ") and "pts" not in line
+
+
+def test_every_action_is_saved_and_continue_resumes_exactly():
+    """The console saves as the handheld does (its record, in a store); started again it
+    offers Continue, which resumes the very state, and a finished game leaves no save."""
+    store = MemStore()
+    screen = Screen(["1", "2", "", "hard", "", "r", "k 1 2", "q", "y"])
+    g1 = console.main([], screen.read, screen.write, store=store)
+    saved = store.read("game")
+    assert saved
+    from catan.ui.app import pack_save
+
+    assert saved == pack_save(g1, bytes((255, 2)))  # the handheld's own record
+    screen = Screen(["y", "s", "q", "y"])
+    g2 = console.main([], screen.read, screen.write, store=store)
+    out = screen.text()
+    assert out.startswith("Continue the saved game (Island One, P1 person, P2 hard;")
+    assert g2.log[:len(g1.log)] == g1.log and g2.rolls == g1.rolls
+    assert g2.phase != ROLL and g2.player == 0
+
+
+def test_continue_declined_starts_a_new_game_and_a_damaged_save_is_set_aside():
+    store = MemStore({"game": b"H\x02garbage"})
+    screen = Screen(["1", "1", "", "", "q", "y"])
+    console.main([], screen.read, screen.write, store=store)
+    out = screen.text()
+    assert "The saved game could not be loaded" in out and "set aside" in out
+    assert store.read("game-bad") == b"H\x02garbage"
+    screen = Screen(["n", "2", "1", "", "", "q", "y"])
+    g = console.main([], screen.read, screen.write, store=store)
+    assert g.island.number == 2
+
+
+def test_a_finished_game_clears_the_save():
+    store = MemStore()
+    screen = Screen([])
+    console.main(["--island", "1", "--seats", "easy", "--code", CODE], screen.read,
+                 screen.write, store=store)
+    assert store.read("game") == b""
+
+
+def test_make_play_saves_in_a_folder_and_continues(tmp_path):
+    """`make play` runs tools/play.py: the console over the device's store in a folder; a
+    second start offers Continue and resumes the very game."""
+    make = (ROOT / "Makefile").read_text()
+    assert "$(PY) tools/play.py" in make
+    cmd = [sys.executable, str(ROOT / "tools" / "play.py"), "--saves", str(tmp_path)]
+    first = subprocess.run(cmd, input="1\n2\n\nhard\n%s\nr\ns\nq\ny\n" % CODE,
+                           capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0, first.stderr
+    assert (tmp_path / "game").is_file()
+    again = subprocess.run(cmd, input="y\nq\ny\n", capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith("Continue the saved game (Island One, P1 person, P2 hard; "
+                                   "P1's turn 1)? y/n y")
+    assert "Rolling over" not in again.stdout and "Can build:" in again.stdout  # the sheet
+
+
+def test_computer_seats_play_the_same_game_under_micropython():
+    """Three computers at the console: MicroPython's transcript is CPython's, byte for byte."""
+    if not os.path.exists(MICROPYTHON):
+        pytest.fail("no %s: run `make setup`" % MICROPYTHON, pytrace=False)
+    args = ["-m", "catan.console", "--island", "2", "--seats", "hard,medium,easy", "--code", CODE]
+    mp = subprocess.run([MICROPYTHON, "-X", "heapsize=190wK"] + args, input="",
+                        env=dict(os.environ, MICROPYPATH=str(LIB)), capture_output=True,
+                        text=True, timeout=300)
+    cp = subprocess.run([sys.executable] + args, input="", env=dict(os.environ, PYTHONPATH=str(LIB)),
+                        capture_output=True, text=True, timeout=300)
+    assert mp.returncode == 0 and cp.returncode == 0, mp.stdout[-2000:] + mp.stderr + cp.stderr
+    assert "wins, in game turn" in cp.stdout and mp.stdout == cp.stdout
+
+
+def test_ctrl_c_while_a_computer_plays_leaves_the_game_cleanly():
+    g = Game(1, 2, SeededDice(code_to_seed(CODE)))
+    screen = Screen([])
+    from catan import players
+
+    real = players.next_action
+    calls = []
+
+    def interrupted(*a):
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return real(*a)
+
+    players.next_action = interrupted
+    try:
+        console.play(g, screen.read, screen.write, levels=[2, 2])
+    finally:
+        players.next_action = real
+    assert screen.text().endswith("Game left unfinished (interrupted).")
+
+
+def test_a_new_game_is_saved_at_once_so_quit_never_leaves_the_old_one():
+    store = MemStore()
+    console.main([], Screen(["1", "1", "", "", "r", "q", "y"]).read, lambda line: None,
+                 store=store)
+    old = store.read("game")
+    screen = Screen(["n", "2", "1", "", "", "q", "y"])
+    console.main([], screen.read, screen.write, store=store)
+    assert store.read("game") != old
+    game, levels = console.load_save(store.read("game"))
+    assert game.island.number == 2 and levels == [None] and not game.log
+
+
+def test_command_for_names_the_dice_plainly():
+    g = Game(1, 1, ScriptedDice(faces("OOOOOO")))
+    g.roll()
+    assert console.command_for(g, ("roll", 0b111111)) == "rr 1 2 3 4 5 6"
+    assert console.command_for(g, ("roll", 0b011110)) == "k 1 6"
+    assert console.command_for(g, ("roll", 0b000110)) == "rr 2 3"
+    assert console.command_for(g, ("stop",)) == "s"
+    with pytest.raises(ValueError, match="--seats"):
+        console.parse_args(["--seats", "person,robot"])

@@ -105,7 +105,7 @@ def saved_game(files):
     return tuple(data[2:2 + n]), data[2 + n:]
 
 
-def host_render(board, store_files=None, battery=0.0, keys=""):
+def host_render(board, store_files=None, battery=5.0, keys=""):
     """The canvas render of the App on ``board``'s layout, as RGB565 rows (what the panel must show)."""
     from catan.ui.app import App
     from catan.ui.canvas import PALETTE, rgb565
@@ -119,7 +119,7 @@ def host_render(board, store_files=None, battery=0.0, keys=""):
     c = DioCanvas(w, h)
     app = App(c, MemStore(store_files), roles=tuple(b.BUTTONS))
     if getattr(b, "BATTERY", None):
-        app.battery = battery  # the emulator's ADC reads 0 V
+        app.battery = battery  # the emulated ADC reads VSYS as on USB (5 V)
     app.tick(0)
     app.draw()
     import png

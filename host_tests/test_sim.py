@@ -690,3 +690,39 @@ def test_window_letters_repeat_while_held_in_the_code_entry(monkeypatch):
     _run_window_app(FOUR, driver, sim.memory_store())
     assert seen["screen"] == "TextEntry"
     assert seen["chars"][0] >= 6  # one press and about a dozen repeats, not one letter
+
+
+# ------------------------------------------ issue 24, point 11: no display, no silent window
+
+def _sim_without_display(extra_env, *args):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(extra_env)
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "sim.py"), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=30)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is how Linux finds one")
+def test_window_without_a_display_says_what_to_do_and_fails(tmp_path):
+    """No DISPLAY or WAYLAND_DISPLAY: the window would open nowhere and run for ever.
+    Instead the simulator says so at once, names the two ways out, and exits non-zero."""
+    proc = _sim_without_display({}, "--saves", str(tmp_path))
+    assert proc.returncode != 0
+    assert "no display" in proc.stderr and "--headless" in proc.stderr and "desktop" in proc.stderr
+
+
+def test_window_on_sdls_offscreen_fallback_says_what_to_do_and_fails(tmp_path):
+    """A DISPLAY that names no server: SDL falls back to its off-screen driver and would run
+    for ever with no window; the simulator notices the driver and stops with the advice."""
+    proc = _sim_without_display({"DISPLAY": ":97", "XDG_RUNTIME_DIR": str(tmp_path)},
+                                "--saves", str(tmp_path))
+    assert proc.returncode != 0
+    assert "no display" in proc.stderr and "--headless" in proc.stderr
+
+
+def test_a_driver_chosen_by_the_user_is_left_alone():
+    assert sim.display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    assert sim.display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert sim.display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert sim.display_problem({}, "darwin") is None
+    assert "DISPLAY" in sim.display_problem({}, "linux")

@@ -548,6 +548,37 @@ def shot_path(folder, board_name):
         n += 1
 
 
+NO_DISPLAY = ("sim: no display to open a window on (%s). Play on a desktop (a graphical "
+              "session), or run without a window: .venv/bin/python tools/sim.py --headless "
+              "--board NAME --keys a,x --screenshot out.png (see --help)")
+
+
+def display_problem(environ=None, platform=None):
+    """Why a window cannot be shown here, or None. On Linux a window needs an X or Wayland
+    server (DISPLAY, WAYLAND_DISPLAY); a driver the user names in SDL_VIDEODRIVER is theirs."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith("linux") and not (environ.get("DISPLAY")
+                                             or environ.get("WAYLAND_DISPLAY")):
+        return "DISPLAY and WAYLAND_DISPLAY are not set"
+    return None
+
+
+def _open_display(pygame):
+    # SDL, finding no display server, falls back to its off-screen driver and the window
+    # runs for ever where nobody sees it: refuse that unless the user chose the driver.
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise SystemExit(NO_DISPLAY % ("SDL: %s" % e))
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.display.quit()
+        raise SystemExit(NO_DISPLAY % ("SDL found none and chose its %s driver" % driver))
+
+
 def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_dir=None,
                fps=60, max_frames=None, script=None, on_frame=None, log=print, ticks=None):
     """The interactive window, on the calling (main) thread. Returns the app. For tests:
@@ -561,7 +592,7 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
 
     w, h = board_size(board)
     roles = board_roles(board)
-    pygame.display.init()
+    _open_display(pygame)
     if scale is None:
         try:
             desktop = pygame.display.get_desktop_sizes()[0]
@@ -569,7 +600,10 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
             desktop = None
         scale = default_scale(w, h, desktop)
     title = "Catan Dice Game - %s - %s" % (board.NAME, help_line(board, roles).split(" | ", 1)[1])
-    display = _display_class()(scale, width=w, height=h, caption=title, auto_refresh=False)
+    try:
+        display = _display_class()(scale, width=w, height=h, caption=title, auto_refresh=False)
+    except pygame.error as e:  # the window itself could not be opened
+        raise SystemExit(NO_DISPLAY % ("SDL: %s" % e))
     canvas = new_canvas(w, h)
     group = displayio.Group()
     group.append(canvas.tilegrid)
@@ -680,6 +714,9 @@ def main(argv=None, log=print):
     if not a.headless:
         if a.keys or a.screenshot or a.autoplay is not None or a.frames or a.gif:
             p.error("--keys, --screenshot, --autoplay, --frames and --gif need --headless")
+        problem = display_problem()
+        if problem:
+            raise SystemExit(NO_DISPLAY % problem)
         store = folder_store(a.saves or os.path.join(ROOT, ".sim_saves", a.board))
         run_window(app_cls, board, a.board, store, a.seed, a.scale, a.shots, log=log)
         return 0

@@ -41,7 +41,9 @@ def missing():
 class WebSession:
     """A local server for a built site and one headless Chromium on it."""
 
-    def __init__(self, site, width=1000, height=760):
+    def __init__(self, site, width=1000, height=760, phone=None):
+        """``phone``: (width, height, device pixel ratio) to emulate a phone with touch
+        (Chromium's mobile emulation: its viewport, pixel ratio, a coarse pointer)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -55,6 +57,12 @@ class WebSession:
                   "--window-size=%d,%d" % (width, height), "--hide-scrollbars",
                   "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
             o.add_argument(a)
+        if phone:
+            w, h, ratio = phone
+            o.add_experimental_option("mobileEmulation", {
+                "deviceMetrics": {"width": w, "height": h, "pixelRatio": ratio, "touch": True},
+                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                             "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
         o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         try:
             self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)

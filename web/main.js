@@ -208,8 +208,18 @@ function keyRole(e) {
   return null;
 }
 
+// A phone or tablet: its primary pointer is a finger, and there may be no keyboard at all.
+function touchDevice() {
+  return window.matchMedia("(pointer: coarse)").matches;
+}
+
 function keyHelp() {
   const joy = roles.includes("up");
+  if (touchDevice()) {
+    return "Touch the buttons around the screen. Hold one 0.6\u00a0s for a long press: " +
+      (roles.includes("y") ? "hold Y for a hint, X for the scores, B for the menu."
+        : "hold the stick's press for a hint, B for the menu.");
+  }
   return "Keys: " + roles.filter((r) => r.length === 1).map((r) => r.toUpperCase() + "=" + r).join(" ") +
     (joy ? ", arrows = joystick, Enter or space = its press" : ", arrows = X/Y, Enter = A") +
     ", Esc = B. Hold a key 0.6 s (or Shift + key) for a long press: " +
@@ -272,14 +282,20 @@ function buildButtons(b) {
 // ------------------------------------------------------------------ crisp scaling
 
 // The largest whole number of device pixels per game pixel that fits: every game pixel is
-// the same size, and image-rendering: pixelated keeps its edges sharp.
+// the same size, and image-rendering: pixelated keeps its edges sharp. The room is measured:
+// the page's width less the device's padding and the screen's frame, and beside the screen
+// (on a wide page) the two columns of buttons; on a narrow page (a phone) the buttons go
+// below the screen and the screen takes the whole width.
 function fit() {
   const dpr = window.devicePixelRatio || 1;
   const narrow = window.matchMedia("(max-width: 34rem)").matches;  // buttons below the screen
-  const room = document.getElementById("device").parentElement.clientWidth -
-    (narrow ? 24 : left.offsetWidth + right.offsetWidth + 64);
-  const tall = window.innerHeight - 240;  // the title above, the help and status below
-  const k = Math.max(1, Math.floor(Math.min(room / canvas.width, tall / canvas.height) * dpr));
+  const device = document.getElementById("device");
+  const px = (el, ...props) => props.reduce((n, p) => n + (parseFloat(getComputedStyle(el)[p]) || 0), 0);
+  const frame = px(canvas, "borderLeftWidth", "borderRightWidth");
+  let room = device.parentElement.clientWidth - px(device, "paddingLeft", "paddingRight") - frame;
+  if (!narrow) room -= left.offsetWidth + right.offsetWidth + 2 * px(device, "columnGap");
+  const tall = window.innerHeight - (narrow ? 200 : 240);  // the title above, the help below
+  const k = Math.max(1, Math.floor(Math.min(room / canvas.width, tall / canvas.height) * dpr + 1e-6));
   canvas.style.width = `${(canvas.width * k) / dpr}px`;
   canvas.style.height = `${(canvas.height * k) / dpr}px`;
 }

@@ -8,6 +8,11 @@ MicroPython REPL over USB serial, so it uses only ``sys`` and plain ``input()`` 
 
 On a Pico: ``import catan.console; catan.console.main()`` at the REPL.
 
+As on the handheld, any seat may be a computer (``--seats person,hard``, or asked seat by
+seat), ``c`` asks the coach, ``q`` asks before leaving, and with a store (``main(store=)``;
+``make play`` runs ``tools/play.py``, which gives the device's store over a folder) every
+action is saved in the handheld's own record and the next start offers to continue.
+
 ``play(game, read, write)`` is the loop: ``read(prompt)`` returns one line (EOFError at
 the end of input) and ``write(text)`` prints one, so tests drive whole games with lists
 of lines. The ``render_*`` functions return lists of lines and change nothing.
@@ -17,7 +22,7 @@ import sys
 
 from catan.dice import HardwareDice, SeededDice, code_to_seed, random_seed, seed_to_code
 from catan.game import BUILD, REROLL, ROLL, Game, IllegalAction
-from catan.maps import FACE_NAMES, GREY_ROAD, KNIGHT, START, TURNS_ONE, WIN_VP
+from catan.maps import ANY, FACE_NAMES, GOLD, GREY_ROAD, KNIGHT, START, TURNS_ONE, WIN_VP
 
 # Faces as the screen shows them: short, and gold in capitals so it stands out.
 FACE_SHORT = ("brick", "lumb", "wool", "grain", "ore", "GOLD", "any")
@@ -51,12 +56,20 @@ HELP = (
     "u / undo            take back the last build, joker or trade of this turn",
     "e / end             end the turn (Island One: no build costs an X, -2)",
     "show [P2]           draw the sheet again (or another player's)",
-    "? / help            this list;  q / quit  leave the game",
+    "c / coach           what the coach would do now, as a command to type",
+    "? / help            this list;  q / quit  leave the game (asks first)",
     "Dice in (brackets) are spent. Map: " + ", ".join(LEGEND),
 )
 
-USAGE = ("usage: python -m catan.console [--island 1|2] [--players 1-4] [--code CODE]"
-         " [--width N]")
+USAGE = ("usage: python -m catan.console [--island 1|2] [--players 1-4 | --seats LEVELS]"
+         " [--code CODE] [--width N]\n"
+         "  LEVELS: a level per seat, person, easy, medium or hard (--seats person,hard)")
+
+# A seat's level by the words for it; None: a person plays the seat.
+SEAT_WORDS = (("person", None), ("p", None), ("human", None), ("easy", 0), ("e", 0),
+              ("medium", 1), ("m", 1), ("hard", 2), ("h", 2))
+LEVEL_NAMES = ("easy", "medium", "hard")
+HUMAN = 255  # a person's seat in the save's list of levels (as the handheld's)
 
 
 # ---------------------------------------------------------------- small helpers
@@ -111,16 +124,23 @@ def number(text):
     return int(text)
 
 
+LINE_MAX = 256  # the longest line read: every command is far shorter
+
+
+class LineTooLong(Exception):
+    """A line longer than LINE_MAX characters; its rest has been read and dropped."""
+
+
 def read_line(read, say, prompt):
     """One line from ``read(prompt)``. A line that is not text (invalid UTF-8 on a strictly
-    decoded stdin) or too long to hold in memory is refused with a message, and the prompt
-    comes again; EOFError and KeyboardInterrupt pass on."""
+    decoded stdin) or too long (LineTooLong, or too long to hold in memory) is refused with a
+    message, and the prompt comes again; EOFError and KeyboardInterrupt pass on."""
     while True:
         try:
             return read(prompt)
         except UnicodeError:
             say(["That line was not readable text: type it again."])
-        except MemoryError:
+        except (LineTooLong, MemoryError):
             say(["That line was too long: type it again."])
 
 
@@ -166,6 +186,7 @@ def _aliases():
         ("end", ("e", "end")),
         ("show", ("show", "sheet", "l", "look")),
         ("help", ("?", "h", "help")),
+        ("coach", ("c", "coach", "hint")),
         ("quit", ("q", "quit", "exit")),
     ):
         for name in names:
@@ -196,6 +217,104 @@ def joker_for(game, name):
 def joker_label(game, j):
     """``K3(wool)``, or ``K6+K7(any)`` for a desert joker that needs two knights."""
     return "%s(%s)" % (game.island.joker_name(j), FACE_SHORT[game.island.jokers[j][0]])
+
+
+def parse_seat(word):
+    """The level a word names for a seat (0, 1, 2), None for a person; ValueError else."""
+    w = word.strip().lower()
+    for name, level in SEAT_WORDS:
+        if w == name:
+            return level
+    raise ValueError("Type person, easy, medium or hard.")
+
+
+def seat_label(levels, p):
+    """``P2 (hard)`` for a computer's seat, ``P1`` for a person's."""
+    v = levels[p] if levels else None
+    return player_name(p) if v is None else "%s (%s)" % (player_name(p), LEVEL_NAMES[v])
+
+
+def describe(game, action):
+    """What a computer does, in words: "rolls dice 1 3 5 again", "builds S3"."""
+    op = action[0]
+    isl = game.island
+    if op == "roll":
+        mask = action[1]
+        if game.phase == ROLL or mask is None:
+            return "rolls all dice"
+        return "rolls %s again" % " ".join(
+            "%d" % (i + 1) for i in range(game.dice_count()) if mask >> i & 1)
+    if op == "stop":
+        return "keeps the dice"
+    if op == "build":
+        return "builds %s" % isl.name(action[1])
+    if op == "joker":
+        return "uses %s on die %d" % (joker_label(game, action[1]), action[2] + 1)
+    if op == "trade":
+        return "trades two GOLD for one %s" % FACE_NAMES[action[1]]
+    return "ends the turn"
+
+
+def command_for(game, action):
+    """The command a person types to do ``action`` (the coach's advice as a command)."""
+    op = action[0]
+    isl = game.island
+    if op == "roll":
+        mask = action[1]
+        if game.phase == ROLL or mask is None:
+            return "r"
+        n = game.dice_count()
+        if mask != (1 << n) - 1 and bin(mask).count("1") * 2 > n:  # name the dice kept
+            return "k " + " ".join("%d" % (i + 1) for i in range(n) if not mask >> i & 1)
+        return "rr " + " ".join("%d" % (i + 1) for i in range(n) if mask >> i & 1)
+    if op == "stop":
+        return "s"
+    if op == "build":
+        return "b " + isl.name(action[1])
+    if op == "joker":
+        j, die, res = action[1], action[2], action[3]
+        text = "j %s %d" % (isl.joker_name(j).split("+")[0], die + 1)
+        if isl.jokers[j][0] == ANY:  # a '?' joker: the resource too
+            text += " " + FACE_NAMES[res]
+        return text
+    if op == "trade":
+        return "t " + FACE_NAMES[action[1]]
+    return "e"
+
+
+def _coach_words(game, action):
+    op = action[0]
+    if op == "roll":
+        if game.phase == ROLL or action[1] is None:
+            return "roll all the dice"
+        cmd = command_for(game, action)
+        if cmd[0] == "k":
+            return "keep dice %s, roll the others" % cmd[2:]
+        return "roll dice %s again" % cmd[3:]
+    if op == "stop":
+        return "keep the dice and build"
+    if op == "build":
+        return "build " + game.island.name(action[1])
+    if op == "joker":
+        return describe(game, action).replace("uses", "use")
+    if op == "trade":
+        return "trade two GOLD for one " + FACE_NAMES[action[1]]
+    if game.island.number == 1 and not game.built:
+        return "end the turn with an X"
+    return "end the turn"
+
+
+def coach_line(game):
+    """The coach's advice for the player whose turn it is, as one line."""
+    from catan.players import coach
+
+    action, value, _choices = coach.hint(game)
+    if action is None:
+        return "Coach: the game is over."
+    text = "Coach: %s (type %s)" % (_coach_words(game, action), command_for(game, action))
+    if value is not None:
+        text += ": %.1f pts expected" % value
+    return text
 
 
 # ------------------------------------------------------------------- rendering
@@ -421,11 +540,13 @@ class Quit(Exception):
 class _Session:
     # One game at the console: the commands, each a method, and the loop that reads them.
 
-    def __init__(self, game, read, write, width):
+    def __init__(self, game, read, write, width, levels=None, store=None):
         self.game = game
         self.read = read
         self.width = width
         self._write = write
+        self.levels = list(levels) if levels else [None] * game.players
+        self.store = store
 
     def say(self, lines):
         for line in lines:
@@ -439,9 +560,25 @@ class _Session:
         except KeyboardInterrupt:  # Ctrl-C at the REPL
             raise Quit("interrupted")
 
+    def save(self):
+        """Save the game as the handheld does (its record "game"; empty once over)."""
+        if self.store is None:
+            return
+        g = self.game
+        if g.over():
+            data = b""
+        else:
+            from catan.ui.app import pack_save
+
+            data = pack_save(g, bytes(HUMAN if v is None else v for v in self.levels))
+        if not self.store.write("game", data):
+            self.say(["The game could not be saved (%s)."
+                      % (getattr(self.store, "error", None) or "the store refused it")])
+
     def run(self):
         g = self.game
         shown = None
+        self.save()  # a new game replaces the saved one at once, as on the handheld
         try:
             while not g.over():
                 turn = (g.player, g.game_turn)
@@ -450,14 +587,39 @@ class _Session:
                     self.say(render_turn_header(g))
                     if g.players > 1:
                         self.say(render_summary(g, self.width))
-                self.command(self.ask("%s> " % player_name(g.player)))
+                if self.levels[g.player] is not None:
+                    self.computer_step()
+                else:
+                    self.command(self.ask("%s> " % player_name(g.player)))
+                self.save()
+        except KeyboardInterrupt:  # Ctrl-C while a computer plays
+            self.say(["", "Game left unfinished (interrupted)."])
+            return g
         except Quit as stop:
             # At the end of input the prompt is still on its line: start a new one.
             self.say(["", "Game left unfinished (%s)." % stop])
             return g
+        self.save()
         self.say(render_sheet(g, width=self.width))
         self.say(render_result(g, self.width))
         return g
+
+    def computer_step(self):
+        """One action of the computer seat whose turn it is, said in words, as the
+        handheld's computers choose it (the same level and seed)."""
+        from catan.players import next_action
+
+        g = self.game
+        p = g.player
+        action = next_action(g, self.levels[p], p)
+        words = describe(g, action)
+        g.perform(action)
+        lines = ["%s %s" % (seat_label(self.levels, p), words)]
+        if action[0] == "roll":
+            lines += render_dice(g, self.width)
+        elif action[0] == "end":
+            lines = [lines[0] + ": " + self._entered(p)[0]]
+        self.say(lines)
 
     def command(self, line):
         verb, args = parse_command(line)
@@ -595,6 +757,9 @@ class _Session:
         if len(args) != 1 or parse_resource(args[0]) is None:
             raise ValueError("trade for what? for example: t ore")
         r = parse_resource(args[0])
+        if r == GOLD:
+            raise IllegalAction("gold cannot be bought: trade two GOLD for brick, lumber, "
+                                "wool, grain or ore")
         g.trade(r)
         self._after(["Two GOLD traded for one %s." % FACE_NAMES[r]])
 
@@ -613,12 +778,15 @@ class _Session:
                 self.say(["The turn goes on."])
                 return
         g.end_turn()
+        self.say(["%s %s" % (player_name(p), self._entered(p)[0])])
+
+    def _entered(self, p):
+        # What the turn just ended of player p entered on the sheet.
+        g = self.game
         if g.island.number == 1:
             v = g.track[p * TURNS_ONE + g.turns[p] - 1]
-            self.say(["%s enters %s: total %d" % (player_name(p), "X" if v < 0 else "+%d" % v,
-                                                  g.score(p))])
-        else:
-            self.say(["%s ends the turn with %d VP." % (player_name(p), g.vp(p))])
+            return ["enters %s: total %d" % ("X" if v < 0 else "+%d" % v, g.score(p))]
+        return ["ends the turn with %d VP." % g.vp(p)]
 
     # other --------------------------------------------------------------
 
@@ -637,14 +805,24 @@ class _Session:
     def do_help(self, args):
         self.say(HELP)
 
+    def do_coach(self, args):
+        self.say(wrap("", coach_line(self.game).split(" "), self.width, "  "))
+
     def do_quit(self, args):
-        raise Quit("quit")
+        saved = "It is saved: start again to continue it." if self.store is not None else (
+            "It is not saved.")
+        answer = self.ask("Leave the game? %s y/n " % saved)
+        if answer.strip().lower() in ("y", "yes"):
+            raise Quit("quit")
+        self.say(["The game goes on."])
 
 
-def play(game, read=input, write=print, width=80):
+def play(game, read=input, write=print, width=80, levels=None, store=None):
     """Play ``game`` at the console until it is over, the player quits or the input
-    ends. ``read(prompt)`` gives one line; ``write(line)`` shows one. Returns the game."""
-    return _Session(game, read, write, width).run()
+    ends. ``read(prompt)`` gives one line; ``write(line)`` shows one. ``levels``: a computer
+    level per seat, None for a person (default: all persons); ``store``: where the game is
+    saved after every action (the handheld's store interface). Returns the game."""
+    return _Session(game, read, write, width, levels, store).run()
 
 
 # ------------------------------------------------------------------- setup
@@ -653,7 +831,8 @@ def parse_args(argv):
     """The options of a command line as a dict (island, players, code, width);
     ValueError with a reason for anything else. Parsed by hand: no argparse on a Pico."""
     names = {"-i": "island", "--island": "island", "-p": "players", "--players": "players",
-             "-c": "code", "--code": "code", "-w": "width", "--width": "width"}
+             "-c": "code", "--code": "code", "-w": "width", "--width": "width",
+             "-s": "seats", "--seats": "seats"}
     opts = {}
     i = 0
     while i < len(argv):
@@ -677,6 +856,15 @@ def parse_args(argv):
         if key == "code":
             opts[key] = value
             continue
+        if key == "seats":
+            try:
+                seats = [parse_seat(w) for w in value.split(",")]
+            except ValueError:
+                raise ValueError("--seats: a level per seat, person, easy, medium or hard")
+            if not 1 <= len(seats) <= 4:
+                raise ValueError("1 to 4 seats")
+            opts[key] = seats
+            continue
         n = number(value)
         if n is None:
             raise ValueError("%s needs a number" % arg)
@@ -685,6 +873,8 @@ def parse_args(argv):
         raise ValueError("the island is 1 or 2")
     if not 1 <= opts.get("players", 1) <= 4:
         raise ValueError("1 to 4 players")
+    if "seats" in opts and opts.get("players", len(opts["seats"])) != len(opts["seats"]):
+        raise ValueError("--players and --seats disagree")
     return opts
 
 
@@ -712,9 +902,31 @@ def _dice_for(code, say):
     return make_dice(code), code
 
 
+def _ask_seat(ask, say, p):
+    while True:
+        try:
+            return parse_seat(read_line(ask, say, "%s: person, easy, medium or hard "
+                                        "(Enter: person)? " % player_name(p)) or "person")
+        except ValueError as why:
+            say(["%s" % why])
+
+
+def _seats_words(levels):
+    people = sum(1 for v in levels if v is None)
+    words = ["%d person%s" % (people, "" if people == 1 else "s")] if people else []
+    bots = ["%s %s" % (player_name(p), LEVEL_NAMES[v]) for p, v in enumerate(levels)
+            if v is not None]
+    if bots:
+        words.append("%d computer%s: %s" % (len(bots), "" if len(bots) == 1 else "s",
+                                            ", ".join(bots)))
+    return ", ".join(words)
+
+
 def setup(opts, read=input, write=print):
-    """A new game from the options, asking for whatever is missing. None if the input
-    ends first. With any option given, a missing code means random dice (scripts)."""
+    """A new game from the options, asking for whatever is missing: ``(game, levels)``,
+    levels a computer level per seat (None: a person), or None if the input ends first.
+    With any option given, a missing code means random dice and the seats are persons
+    unless ``--seats`` says otherwise (scripts)."""
     def say(lines):
         for line in lines:
             write(line)
@@ -731,9 +943,13 @@ def setup(opts, read=input, write=print):
         isl = opts.get("island")
         if isl is None:
             isl = _ask_number(read, say, "Island 1 (score attack) or 2 (race to 10 VP)? ", 1, 2)
-        players = opts.get("players")
+        levels = opts.get("seats")
+        players = len(levels) if levels else opts.get("players")
         if players is None:
             players = _ask_number(read, say, "Players (1-4)? ", 1, 4)
+        if levels is None:
+            levels = [None] * players if opts else [
+                _ask_seat(read, say, p) for p in range(players)]
         while dice is None:
             code = "" if opts else read_line(
                 read, say, "Game code (Enter: random dice; new: a code to share)? ")
@@ -748,39 +964,131 @@ def setup(opts, read=input, write=print):
     title = "Island One: 15 turns, highest total wins" if isl == 1 else (
         "Island Two solo: reach 10 VP in as few turns as you can" if players == 1
         else "Island Two: first to 10 VP wins")
-    say(["%s (%d player%s%s). Type ? for help."
-         % (title, players, "s" if players > 1 else "",
-            ", code " + code.strip().upper() if code.strip() else "")])
-    return game
+    say(["%s (%s%s). Type ? for help, c for the coach."
+         % (title, _seats_words(levels), ", code " + code.strip().upper() if code.strip()
+            else "")])
+    return game, levels
 
 
-def _stdin_reader():
-    # input() is right at a terminal, and on MicroPython everywhere: the REPL echoes
-    # what is typed, and the unix port's input() echoes piped lines too. CPython's does
-    # not, so for piped commands read the lines here and echo them, and the transcript
-    # reads the same on both. (The unix port's input() waits for ever on a last piped
-    # line without a newline: end scripts with one.)
+def load_save(data):
+    """``(game, levels)`` from the handheld's record of a game in progress (levels: None
+    for a person); SaveError with the reason for anything else."""
+    from catan.codec import SaveError, crc16, loads
+    from catan.ui.app import _SAVE_TAG
+
+    if data[:1] != _SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
+        raise SaveError("not a saved game of this version")
+    n = data[1]
+    if len(data) < 4 + n:
+        raise SaveError("the save is cut short")
+    if crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+        raise SaveError("the seats are damaged (checksum)")
+    levels = []
+    for v in data[2:2 + n]:
+        if v != HUMAN and v >= len(LEVEL_NAMES):
+            raise SaveError("a seat's level is damaged")
+        levels.append(None if v == HUMAN else v)
+    game = loads(bytes(data[4 + n:]), HardwareDice())
+    if game.players != n:
+        raise SaveError("the seats do not match the game")
+    return game, levels
+
+
+def save_summary(game, levels):
+    """The saved game in words, as the handheld's Continue says it."""
+    seats = ", ".join("%s %s" % (player_name(p), "person" if levels[p] is None
+                                 else LEVEL_NAMES[levels[p]]) for p in range(game.players))
+    return "Island %s, %s; %s's turn %d" % (("One", "Two")[game.island.number - 1], seats,
+                                             player_name(game.player),
+                                             game.turns[game.player] + 1)
+
+
+def _continue(store, read, write):
+    # The saved game if the player wants to continue it: (game, levels), or None. A save
+    # that does not load is set aside (as the handheld does) and said.
+    data = store.read("game")
+    if not data:
+        return None
+    try:
+        game, levels = load_save(data)
+    except ValueError as why:  # SaveError is a ValueError
+        store.write("game-bad", data)
+        store.write("game", b"")
+        write("The saved game could not be loaded (%s). It was set aside." % why)
+        return None
+    if game.over():
+        return None
+    answer = read_line(read, lambda lines: [write(x) for x in lines],
+                       "Continue the saved game (%s)? y/n " % save_summary(game, levels))
+    if answer.strip().lower() not in ("y", "yes", ""):
+        return None
+    write("Type ? for help, c for the coach.")
+    return game, levels
+
+
+def _stdin_is_terminal():
+    # CPython asks the stream. MicroPython's streams have no isatty: on the unix port the
+    # file behind /dev/stdin says (a character device is a terminal); on a Pico there is no
+    # such file, and the REPL's input() is the right reader.
     isatty = getattr(sys.stdin, "isatty", None)
-    if isatty is None or isatty():
-        return input
+    if isatty is not None:
+        return isatty()
+    try:
+        import os
 
+        mode = os.stat("/dev/stdin")[0]
+    except (ImportError, AttributeError, OSError):
+        return True
+    return mode & 0o170000 == 0o020000
+
+
+def bounded_reader(src, out, limit=LINE_MAX):
+    """A ``read(prompt)`` for piped lines: writes the prompt, reads a line of at most
+    ``limit`` characters and echoes it, so a transcript reads as at a terminal. A longer line
+    is read on in pieces of ``limit`` and dropped (its start echoed), and LineTooLong raised:
+    a line of any length costs no more memory than one piece. EOFError at the end."""
     def read(prompt):
-        sys.stdout.write(prompt)
-        line = sys.stdin.readline()
+        out.write(prompt)
+        line = src.readline(limit + 1)
         if not line:
             raise EOFError
+        if len(line) > limit and line[-1] != "\n":
+            piece = line
+            while piece and piece[-1] != "\n":
+                piece = src.readline(limit)
+            out.write(line[:40])
+            out.write("...\n")
+            raise LineTooLong()
         line = line.rstrip("\r\n")
-        sys.stdout.write(line)  # not line + "\n": a long line is not copied again
-        sys.stdout.write("\n")
+        out.write(line)  # not line + "\n": no copy of the line
+        out.write("\n")
         return line
 
     return read
 
 
-def main(argv=None, read=None, write=print):
+def _stdin_reader():
+    # At a terminal input() is right: it echoes and edits (the REPL on a Pico too); a line
+    # longer than LINE_MAX is refused once read. Piped lines are read in bounded pieces and
+    # echoed, on CPython and MicroPython alike, so the transcripts read the same and a huge
+    # line cannot exhaust a small heap.
+    if _stdin_is_terminal():
+        def read(prompt):
+            line = input(prompt)
+            if len(line) > LINE_MAX:
+                raise LineTooLong()
+            return line
+
+        return read
+    return bounded_reader(sys.stdin, sys.stdout)
+
+
+def main(argv=None, read=None, write=print, store=None):
     """The console program: options from ``argv`` (default ``sys.argv[1:]``), then play.
     Returns the game (None if none began); a bad option or game code on the command
-    line raises SystemExit(2), so a script sees the failure."""
+    line raises SystemExit(2), so a script sees the failure. ``store`` (the handheld's
+    store interface, ``tools/play.py`` gives one over a folder): where the game is saved;
+    started without game options, a saved game in progress is offered first."""
     if argv is None:
         argv = sys.argv[1:]
     if read is None:
@@ -796,11 +1104,24 @@ def main(argv=None, read=None, write=print):
         write(USAGE)
         return None
     width = opts.pop("width", 80)
-    game = setup(opts, read, write)
-    if game is None:
+    started = None
+    if store is not None and not opts:
+        try:
+            started = _continue(store, read, write)
+        except (EOFError, KeyboardInterrupt):
+            write("")
+            write("No game.")
+            return None
+    if started is None:
+        started = setup(opts, read, write)
+    if started is None:
         write("No game.")
         return None
-    return play(game, read, write, width)
+    game, levels = started
+    if game.phase != ROLL:  # continued part-way through a turn: what the player had
+        for line in render_sheet(game, width=width):
+            write(line)
+    return play(game, read, write, width, levels, store)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@
 //   xipCache    16 KB 2-way XIP cache with 8-byte lines; a miss costs XIP_MISS_CYCLES
 //   pullUps     the board's button pins idle high (the internal pull-ups are not modelled)
 //
-// On top: an ST7789 panel decoded from SPI (CASET/RASET/RAMWR/MADCTL into a 240x320 GRAM), GPIO
+// On top: the ADC of a Pico on USB power (VSYS on GP29 through its divider), an ST7789 panel decoded from SPI (CASET/RASET/RAMWR/MADCTL into a 240x320 GRAM), GPIO
 // buttons, USB CDC serial both ways, and a reader of MicroPython's GC heap straight from RAM (free
 // bytes and the largest free block, without running any code on the device).
 
@@ -304,11 +304,22 @@ export class Panel {
   }
 }
 
+// -- the ADC: a Pico on USB power -------------------------------------------------------------
+// Stock rp2040js reads 0 V on every channel, so the title screen showed a red "battery 0%".
+// A Pico on USB has VSYS at about 5 V; GP29 (ADC3) sees a third of it through the Pico's
+// divider. ADC4, the temperature sensor, reads 0.706 V (27 degrees C). 12-bit codes of 3.3 V.
+
+export const VSYS_USB = 5.0;
+
+export function adcCode(volts) {
+  return Math.max(0, Math.min(4095, Math.round((volts / 3.3) * 4096)));
+}
+
 // -- the machine ------------------------------------------------------------------------------
 
 export class Pico {
   // opts: bootrom (Uint32Array), flash (Uint8Array image from offset 0), fixes (list; default all),
-  // pullUps (pin numbers), spi: {id, dc, cs} for the panel, serialNumber
+  // pullUps (pin numbers), spi: {id, dc, cs} for the panel, serialNumber, vsys (volts; USB's 5)
   constructor(opts) {
     const fixes = new Set(opts.fixes ?? ALL_FIXES);
     this.fixes = fixes;
@@ -340,6 +351,8 @@ export class Pico {
     if (this.xip) this.installXip();
     this.pullUps = opts.pullUps ?? [];
     if (fixes.has("pullUps")) for (const p of this.pullUps) mcu.gpio[p].setInputValue(true);
+    mcu.adc.channelValues[3] = adcCode((opts.vsys ?? VSYS_USB) / 3);
+    mcu.adc.channelValues[4] = adcCode(0.706);
     this.panel = new Panel();
     this.installSpi(opts.spi ?? { id: 0, dc: 16, cs: 17 });
     this.serialOut = [];

@@ -27,6 +27,46 @@ import pico  # noqa: E402
 
 LONG_PRESS_MS = 800
 STEP_MS = 20  # emulated time per window frame
+MIN_PRESS_MS = 50  # the shortest press the window gives the pins (the buttons debounce 30 ms)
+
+
+class TapTimeline:
+    """The window's key presses as pin changes in emulated time. The emulator runs slower than
+    the wall clock, and a busy PC delivers a key's press and release in one batch: applied as
+    they arrive, a 60 ms tap would hold the pin for no emulated time at all and be lost. Here
+    each change keeps its distance from the key's previous change as the wall clock measured
+    it (at least MIN_PRESS_MS for a press), counted in emulated ms from where that change
+    was applied: a tap stays a tap and a long press stays long, whatever the PC's load."""
+
+    def __init__(self, min_press_ms=MIN_PRESS_MS):
+        self.min_press_ms = min_press_ms
+        self.queue = []  # [emulated ms, order, role, pressed], sorted
+        self.last = {}  # role -> (emulated ms, wall ms) of its latest change
+        self.n = 0
+
+    def event(self, role, pressed, wall_ms, emu_ms):
+        at = emu_ms
+        prev = self.last.get(role)
+        if prev is not None:
+            gap = wall_ms - prev[1]
+            if not pressed:
+                gap = max(gap, self.min_press_ms)
+            at = max(at, prev[0] + max(gap, 0))
+        self.last[role] = (at, wall_ms)
+        self.n += 1
+        self.queue.append((at, self.n, role, pressed))
+        self.queue.sort()
+
+    def next_ms(self):
+        """The emulated ms of the next change, or None."""
+        return self.queue[0][0] if self.queue else None
+
+    def due(self, emu_ms):
+        """The changes due by ``emu_ms``, in order: [(role, pressed)]."""
+        out = []
+        while self.queue and self.queue[0][0] <= emu_ms:
+            out.append(self.queue.pop(0)[2:])
+        return out
 
 
 def run_keys(p, keys):
@@ -56,13 +96,22 @@ def headless(args):
     return 0
 
 
-def window(args):
+def window(args, script=None):
+    """The emulated Pico in a window until it is closed. For tests: ``script(frame, pico)``
+    returns the pygame events to post before each frame, or None to close the window."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound: keep ALSA quiet
     import pygame
     import sim  # tools/sim.py: the same keys as the desktop simulator
 
+    problem = sim.display_problem()
+    if problem:
+        raise SystemExit((sim.NO_DISPLAY % problem).replace("sim: ", "emu: ", 1).replace(
+            "tools/sim.py", "tools/emu/run.py"))
     board = pico.load_board(args.board)
     keys = sim.key_map(tuple(board.BUTTONS))
+    taps = TapTimeline()
+    t0 = time.monotonic()
     with pico.EmulatedPico(args.board) as p:
         w, h = p.window["w"], p.window["h"]
         scale = args.scale or sim.default_scale(w, h)
@@ -70,7 +119,16 @@ def window(args):
         screen = pygame.display.set_mode((w * scale, h * scale))
         shots = pico.ROOT / "screenshots"
         last = -1
+        n = 0
         while True:
+            n += 1
+            if script is not None:
+                posted = script(n, p)
+                if posted is None:
+                    return 0
+                for ev in posted:
+                    pygame.event.post(ev)
+            wall = (time.monotonic() - t0) * 1000
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT:
                     return 0
@@ -84,8 +142,11 @@ def window(args):
                         p.screenshot(str(path), 2)
                         print("emu: wrote", path)
                     elif name in keys:
-                        p.pin(keys[name], ev.type == pygame.KEYDOWN)
-            p.run(STEP_MS)
+                        taps.event(keys[name], ev.type == pygame.KEYDOWN, wall, p.ms)
+            for role, pressed in taps.due(p.ms):
+                p.pin(role, pressed)
+            due = taps.next_ms()
+            p.run(STEP_MS if due is None else max(1, min(STEP_MS, due - p.ms)))
             sent = p.stats()["pixel_bytes"]
             if sent != last:
                 last = sent

@@ -1,0 +1,93 @@
+"""The browser page on a phone (issue 24, point 10): headless Chromium emulating a phone of
+390x844 CSS pixels at 3 device pixels each, with touch (tools/web_browser.py, as test_web.py).
+
+- the screen is drawn with whole device pixels per game pixel, the largest number that fits
+  the width (the game's text is as large as the phone allows and stays sharp);
+- every control (the buttons, the board <select>) lies inside the viewport, and the page
+  does not scroll sideways;
+- the help speaks of touching the buttons, not of a keyboard the phone lacks;
+- touch on the on-screen buttons plays.
+
+Needs Debian's chromium and chromium-driver (`make setup`); without them the tests fail,
+unless ALLOW_NO_BROWSER=1 (then they skip).
+"""
+
+import os
+
+import pytest
+import web  # tools/
+import web_browser  # tools/
+
+PHONE = (390, 844, 3)
+BOARDS = ("pimoroni_display_pack", "waveshare_pico_lcd_114", "waveshare_pico_lcd_13",
+          "pimoroni_display_pack_2")
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory):
+    why = web_browser.missing()
+    if why:
+        if os.environ.get("ALLOW_NO_BROWSER") == "1":
+            pytest.skip(why)
+        pytest.fail(why + "; or set ALLOW_NO_BROWSER=1 to skip", pytrace=False)
+    out = tmp_path_factory.mktemp("site") / "web"
+    web.build(out, log=lambda *a: None)
+    with web_browser.WebSession(out, phone=PHONE) as session:
+        yield session
+
+
+LAYOUT = """
+const r = (el) => { const b = el.getBoundingClientRect();
+  return [b.left, b.top, b.right, b.bottom]; };
+const c = document.getElementById("screen");
+const cs = getComputedStyle(c);
+return {
+  vw: document.documentElement.clientWidth, vh: innerHeight, dpr: devicePixelRatio,
+  scrollWidth: document.documentElement.scrollWidth,
+  canvas: [c.width, c.height], drawn: [c.clientWidth, c.clientHeight],
+  frame: parseFloat(cs.borderLeftWidth) + parseFloat(cs.borderRightWidth),
+  controls: [...document.querySelectorAll("button, select")].map(
+    (el) => [el.tagName + ":" + (el.dataset.role || el.id), r(el)]),
+  help: document.getElementById("help").textContent,
+  coarse: matchMedia("(pointer: coarse)").matches,
+};
+"""
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_screen_uses_the_width_in_whole_device_pixels(phone, board):
+    phone.open(board)
+    m = phone.script(LAYOUT)
+    assert m["dpr"] == PHONE[2] and m["vw"] == PHONE[0] and m["coarse"]
+    w, h = m["canvas"]
+    device_px = m["drawn"][0] * m["dpr"]
+    k = device_px / w
+    assert k == int(k) and m["drawn"][1] * m["dpr"] == k * h, m  # whole device pixels
+    # the largest such scale: one more would not fit the viewport's width with the frame
+    assert (k + 1) * w / m["dpr"] + m["frame"] > m["vw"], m
+    assert k * w / m["dpr"] + m["frame"] <= m["vw"], m
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_control_is_inside_the_viewport(phone, board):
+    phone.open(board)
+    m = phone.script(LAYOUT)
+    assert m["scrollWidth"] <= m["vw"], "the page scrolls sideways: %s" % m["scrollWidth"]
+    outside = [(name, box) for name, box in m["controls"]
+               if box[0] < 0 or box[2] > m["vw"] + 0.5 or box[1] < 0]
+    assert not outside, outside
+    # and the game's buttons are below the screen, within one screenful
+    keys = [box for name, box in m["controls"] if name.startswith("BUTTON:")]
+    assert keys and max(b[3] for b in keys) <= m["vh"], keys
+
+
+def test_touch_devices_get_touch_help_and_touch_plays(phone):
+    phone.open("pimoroni_display_pack", clear=True)
+    m = phone.script(LAYOUT)
+    assert "Keys:" not in m["help"] and "Esc" not in m["help"], m["help"]
+    assert "Touch" in m["help"] and "hold" in m["help"].lower(), m["help"]
+    before = phone.indices()
+    phone.touch("a")  # New game on the title screen
+    phone.settle()
+    assert phone.indices() != before
+    assert not phone.problems()
