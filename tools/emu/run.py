@@ -1,4 +1,4 @@
-"""The built device tree on the emulated Pico: what a Pico would show, at a Pico's speed.
+"""The game on the emulated Pico: what a Pico would show, at a Pico's speed.
 
 Window (``make emu BOARD=...``): the panel decoded from the firmware's SPI bytes, scaled up; the
 keyboard is on the board's button pins (the keys of ``make sim``: a, b, x, y, arrows, Enter;
@@ -11,7 +11,9 @@ Headless, like tools/sim.py::
     python tools/emu/run.py --headless --board NAME --keys a,y,y_long,t500 --screenshot out.png
 
 ``--keys``: the board's roles (``a_long``: held 800 ms) or ``t<ms>`` (let time pass); the screen
-settles after each key. Needs ``PICO_FIRMWARE`` (the official v1.28.0 RPI_PICO UF2).
+settles after each key. ``--firmware``: ``pico`` (default: the built device tree on the official
+v1.28.0 RPI_PICO UF2, ``PICO_FIRMWARE``), ``picow`` (the same on RPI_PICO_W, ``PICO_W_FIRMWARE``)
+or ``uf2`` (the board's game UF2, built from ``MICROPY_SRC``).
 """
 
 import argparse
@@ -82,7 +84,7 @@ def run_keys(p, keys):
 
 
 def headless(args):
-    with pico.EmulatedPico(args.board) as p:
+    with pico.EmulatedPico(args.board, firmware=args.firmware) as p:
         print("emu: first frame at %.1f ms (emulated)" % p.boot())
         run_keys(p, [k.strip() for k in args.keys.split(",")] if args.keys else [])
         h = p.heap()
@@ -112,7 +114,7 @@ def window(args, script=None):
     keys = sim.key_map(tuple(board.BUTTONS))
     taps = TapTimeline()
     t0 = time.monotonic()
-    with pico.EmulatedPico(args.board) as p:
+    with pico.EmulatedPico(args.board, firmware=args.firmware) as p:
         w, h = p.window["w"], p.window["h"]
         scale = args.scale or sim.default_scale(w, h)
         pygame.init()
@@ -168,9 +170,10 @@ def main(argv=None):
     ap.add_argument("--keys", default="")
     ap.add_argument("--screenshot", default=None)
     ap.add_argument("--scale", type=int, default=0)
+    ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
     args = ap.parse_args(argv)
     try:
-        pico.check_ready()
+        pico.check_ready(args.firmware)
     except pico.EmulatorMissing as e:
         raise SystemExit("emu: %s" % e)
     if args.headless:
