@@ -38,6 +38,9 @@ SPARE = 2048  # kept from boot, freed to report an error (error.log's file objec
 # the computer players and the coach (~45 KB) beside the game: they are loaded when needed and
 # dropped after (App.small_heap).
 SMALL_HEAP = 230_000
+# Less than this free once the first frame is drawn (stock firmware, where the game's bytecode is
+# in the heap; a game UF2 has ~150 KB): the players leave before an on-demand screen (App.tight_heap).
+TIGHT_HEAP = 120_000
 
 # set while running, so main.py can show an uncaught exception on the screen (and tests
 # can watch the app)
@@ -271,6 +274,9 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     power.run()
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
+    free = getattr(gc, "mem_free", None)
+    if free is not None:
+        first.tight_heap = small or free() < TIGHT_HEAP
     if used:
         plug_holes()
     canvas.invalidate()

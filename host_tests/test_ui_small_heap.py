@@ -1,7 +1,8 @@
 """The app on a small heap (``App.small_heap``: the stock Pico W firmware, whose heap cannot keep
 the computer players and the coach beside the game): they are loaded when a computer plays or a
 person asks the coach, and dropped when a screen with no computer to play comes; the game is the
-same game, decision for decision."""
+same game, decision for decision. On a tight heap (``App.tight_heap``: any stock firmware, the
+game's bytecode in the heap) they are dropped before an on-demand screen is imported."""
 
 import os
 import sys
@@ -37,10 +38,11 @@ def modules():
         setattr(package, name, module)
 
 
-def _app(make, small):
+def _app(make, small, tight=None):
     app = App(DioCanvas(240, 135), ui_scenes.MemStore(ui_scenes._game_store(make)),
               roles=ui_scenes.ROLES, dice=lambda s: SeededDice(5 if s is None else s))
     app.small_heap = small
+    app.tight_heap = small if tight is None else tight
     app.draw()
     return app
 
@@ -97,3 +99,26 @@ def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(mod
     assert _loaded() and "oach" in app.screen.msg  # the coach's line
     ui_autokeys.press(app, "b", 150)  # the pause menu
     assert not _loaded()
+
+
+def test_on_a_tight_heap_the_players_leave_before_an_on_demand_screen(modules):
+    app = _app(ui_scenes._solo_reroll, False, True)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    app.think(lambda: False)
+    assert _loaded()  # the coach's work ahead, for a person
+    ui_autokeys.press(app, "b", 100)  # the pause menu (an on-demand module)
+    assert not _loaded() and type(app.screen).__name__ == "Pause"
+    ui_autokeys.press(app, "b", 150)  # back to the turn
+    app.think(lambda: False)
+    assert _loaded()
+
+
+def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):
+    make = lambda: ui_scenes._played(2, (HUMAN, 2, 1), 1)  # noqa: E731
+    games = []
+    for tight in (True, False):
+        app = _app(make, False, tight)
+        ui_autokeys.press(app, "a", 50)
+        games.append(_play(app)[1])
+        assert app.game.over()
+    assert games[0] == games[1]

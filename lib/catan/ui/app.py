@@ -135,8 +135,11 @@ class App:
         self.before = None  # a solo game's island record before it was counted (see _record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
-        # set by the device on a heap too small to keep the players and the coach beside the game
-        # (a Pico W's stock firmware): they are dropped whenever no computer is about to play
+        # Set by the device where the game's code is in the heap (stock firmware): on a tight
+        # heap the players and the coach are dropped before an on-demand screen is imported; on
+        # a small one (a Pico W's stock firmware) whenever no computer is about to play, and the
+        # coach works when asked, not ahead (see ``release_players``).
+        self.tight_heap = False
         self.small_heap = False
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
@@ -193,7 +196,10 @@ class App:
             _forget(_PLAYERS)
 
     def open(self, module, name, *args):
-        """Show screen class ``name`` of on-demand module ``catan.ui.<module>``."""
+        """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
+        once the players and the coach are dropped: the screen needs the room more)."""
+        if self.tight_heap:
+            self.release_players()
         mod = __import__("catan.ui." + module, None, None, (name,))
         self.show(getattr(mod, name)(self, *args))
 
