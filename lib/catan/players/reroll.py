@@ -20,6 +20,8 @@ decision needs it).
 
 from array import array
 
+import catan
+
 from catan import const
 from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
@@ -140,14 +142,23 @@ _TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
 def reserve():
     """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (filled when first
     needed): a device calls this right after its framebuffer, so that these 21 KB, kept for
-    good, sit at one end of the heap instead of splitting its largest free block."""
-    global _SPACE
+    good, sit at one end of the heap instead of splitting its largest free block. They are
+    kept in ``catan.TABLES``: this module imported again (a small heap drops it between
+    computers' turns) takes them up, with the multisets already in them."""
+    global _SPACE, _MS, _W
     if _MS is None and _SPACE is None:
-        n = _FIRST[7]
-        # the zeros first, so that they leave one gap below the arrays, not one between each
-        zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
-        _SPACE = (array("i", zeros), bytearray(n), array("h", more),
-                  (array("f", zeros), array("f", zeros), array("f", zeros)))
+        kept = catan.TABLES
+        if kept[0] is None:
+            n = _FIRST[7]
+            # the zeros first, so that they leave one gap below the arrays, not one between each
+            zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
+            kept[0] = (array("i", zeros), bytearray(n), array("h", more),
+                       (array("f", zeros), array("f", zeros), array("f", zeros)))
+        if kept[1]:
+            _MS = kept[0][:3]
+            _W = kept[0][3]
+        else:
+            _SPACE = kept[0]
 
 
 _SPACE = None  # the arrays ``reserve`` allocated, until ``_make_multisets`` fills them
@@ -157,6 +168,8 @@ def _make_multisets():
     # _multisets' work, as a generator yielding between slices.
     global _MS, _W, _SPACE
     reserve()
+    if _MS is not None:  # taken up, made already (``reserve``)
+        return
     keys, sizes, child, w = _SPACE
     # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
     # 0 takes the rest), written straight into the arrays (no list to sort).
@@ -181,6 +194,7 @@ def _make_multisets():
     _MS = (keys, sizes, child)
     _W = w
     _SPACE = None
+    catan.TABLES[1] = True
 
 
 def _index(keys, k):

@@ -577,7 +577,6 @@ class App:
         re-roll is two steps (with ``ahead``): its dice marked, then thrown, so that the
         player sees which dice change."""
         from catan.game import REROLL
-        from catan.players import next_action
 
         g = self.game
         turn = self.screen
@@ -586,7 +585,7 @@ class App:
         if shown is not None and shown[0] is turn and shown[1] == len(g.log):
             action = shown[2]  # marked at the step before: thrown now
         else:
-            action = next_action(g, self.level(g.player), g.player)
+            action = self._next_action(g)
             turn.show_step(action)
             if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
                 self._shown = (turn, len(g.log), action)
@@ -594,6 +593,13 @@ class App:
         self.perform(action)
         if self.screen is turn and action[0] != "end":
             turn.after(action)
+
+    def _next_action(self, g):
+        # The computer's choice, asked where nothing is left holding the players' code once it
+        # is made: the action may end the game, and a tight heap drops them before its screen.
+        from catan.players import next_action
+
+        return next_action(g, self.level(g.player), g.player)
 
     def finish_computer_turn(self):
         g = self.game
