@@ -57,6 +57,7 @@ FAILS = {
     ("test_coach_hint_straight_after_start", "picow", DISPLAY_PACK_2): _NO_ROOM,
     ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK): _NO_ROOM,
     ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK_2): _NO_ROOM,
+    ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK): _NO_ROOM,
     ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK_2): _NO_ROOM,
 }
 
