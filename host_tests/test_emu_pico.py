@@ -110,8 +110,10 @@ def saved_game(files):
     return tuple(data[2:2 + n]), data[2 + n:]
 
 
-def host_render(board, store_files=None, battery=5.0, keys=""):
-    """The canvas render of the App on ``board``'s layout, as RGB565 rows (what the panel must show)."""
+def host_render(board, store_files=None, battery=5.0, keys=()):
+    """The canvas render of the App on ``board``'s layout after ``keys`` (roles, ``y_long`` for a
+    long press), as RGB565 rows (what the panel must show). ``store_files``: the device's saves,
+    {path: record as on flash}."""
     from catan.ui.app import App
     from catan.ui.canvas import PALETTE, rgb565
     from catan.ui.dio_canvas import DioCanvas
@@ -122,11 +124,18 @@ def host_render(board, store_files=None, battery=5.0, keys=""):
     b = pico.load_board(board)
     _madctl, w, h, _x, _y = b.ROTATIONS[b.DISPLAY["rotation"]]
     c = DioCanvas(w, h)
-    app = App(c, MemStore(store_files), roles=tuple(b.BUTTONS))
+    import store
+
+    saves = {k.rpartition("/")[2]: store.unpack(v) for k, v in (store_files or {}).items()}
+    app = App(c, MemStore(saves), roles=tuple(b.BUTTONS))
     if getattr(b, "BATTERY", None):
         app.battery = battery  # the emulated ADC reads VSYS as on USB (5 V)
     app.tick(0)
     app.draw()
+    for k in keys:
+        app.handle(k)
+        app.tick(0)
+        app.draw()
     import png
 
     idx = png.gs4_indices(c.gs4(), w, h)
@@ -319,21 +328,41 @@ def _hint(p, wait_ms=30_000):
     assert p.stats()["pixel_bytes"] > sent, "no hint on the screen %d ms after the long press" % wait_ms
 
 
+def _hint_as_on_the_host(p, saves, keys, tmp_path):
+    """Press ``keys`` (``y_long``: the hint), then the panel must be the host's render of the same
+    saved game after the same keys: the coach's words and what they point at, pixel for pixel."""
+    for k in keys:
+        if k == "y_long":
+            _hint(p)
+        else:
+            p.key(k)
+    got, want = p.frame(), host_render(p.board_name, saves, keys=keys)
+    if got != want:
+        p.screenshot(str(tmp_path / "device.png"), 2)
+    diff = sum(a != b for r1, r2 in zip(got, want) for a, b in zip(r1, r2))
+    assert diff == 0, "%d pixels differ from the host's render (device.png in %s)" % (diff, tmp_path)
+
+
+HINT_GAME = dict(island=1, levels=(255,), seed=3)  # a person's solo game, its dice seeded
+
+
 @pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))
-def test_coach_hint_straight_after_start(trees, firmware, board):
-    with make_pico(trees, board, firmware) as p:
+def test_coach_hint_straight_after_start(trees, firmware, board, tmp_path):
+    saves = saved_start(**HINT_GAME)
+    with make_pico(trees, board, firmware, extra_files=saves) as p:
         p.boot()
-        p.keys(["a", "x", "a"])
-        _hint(p)
+        _hint_as_on_the_host(p, saves, ["a", "y_long"], tmp_path)  # Continue: before the roll
 
 
-def test_coach_hint_after_a_roll_and_in_the_build_phase(trees, firmware):
-    with make_pico(trees, firmware=firmware) as p:
+@pytest.mark.parametrize("moment", ("between_rolls", "build_phase"))
+def test_coach_hint_after_a_roll_and_in_the_build_phase(trees, firmware, moment, tmp_path):
+    # Continue, Roll, (the cursor from die 1 to Keep, Keep,) the hint
+    keys = ["a", "a"] + (["y", "y", "y", "x", "y", "y", "y", "y", "y", "a"]
+                         if moment == "build_phase" else []) + ["y_long"]
+    saves = saved_start(**HINT_GAME)
+    with make_pico(trees, firmware=firmware, extra_files=saves) as p:
         p.boot()
-        p.keys(["a", "x", "a", "a"])
-        _hint(p)
-        p.keys(["b", "b", "x", "x", "a"])  # the pause menu and back; Keep: the build phase
-        _hint(p)
+        _hint_as_on_the_host(p, saves, keys, tmp_path)
 
 
 def play_to_the_end(p, max_s=1800, chunk_ms=5000):
@@ -397,26 +426,36 @@ def test_a_four_seat_island_two_game_of_computers_to_its_end(trees, firmware, bo
 
 
 def test_a_power_cut_during_a_save_loses_nothing(trees, firmware):
-    with make_pico(trees, firmware=firmware) as p:
+    # A seeded game, so that the roll in flight is known: Continue, Roll, and the power cut at
+    # several points of the save the roll makes. After each the save is the game before the roll
+    # or the game after it, byte for byte, never anything else; Continue then changes nothing.
+    saves = saved_start(**HINT_GAME)
+    with make_pico(trees, firmware=firmware, extra_files=saves) as p:
         p.boot()
-        p.keys(["a", "x", "a"])
-        saved = saved_game(assert_no_error(p))
-        writes = p.stats()["flash_writes"]
-        p.key("a", settle=False)  # Roll: the app saves the rolled dice
-        for _ in range(2000):
-            p.run(1)
-            if p.stats()["flash_writes"] > writes:
-                break
-        else:
-            raise AssertionError("no flash write after the roll")
-        p.power_cut()
-        p.boot()
-        files = assert_no_error(p)
-        after = saved_game(files)
-        assert after is not None and after[0] == saved[0]
         p.key("a")  # Continue
-        files = assert_no_error(p)
-        assert saved_game(files) == after  # continuing changes nothing until the player acts
+        before = saved_game(assert_no_error(p))
+        p.key("a")  # Roll
+        rolled = saved_game(assert_no_error(p))
+    assert rolled != before
+    for delay_ms in (0, 3, 9, 30):  # after the save's first write to the flash
+        with make_pico(trees, firmware=firmware, extra_files=saves) as p:
+            p.boot()
+            p.key("a")
+            writes = p.stats()["flash_writes"]
+            p.key("a", settle=False)
+            for _ in range(2000):
+                p.run(1)
+                if p.stats()["flash_writes"] > writes:
+                    break
+            else:
+                raise AssertionError("no flash write after the roll")
+            p.run(delay_ms)
+            p.power_cut()
+            p.boot()
+            after = saved_game(assert_no_error(p))
+            assert after in (before, rolled), "cut %d ms into the save" % delay_ms
+            p.key("a")  # Continue
+            assert saved_game(assert_no_error(p)) == after  # nothing changes until the player acts
 
 
 def test_a_damaged_save_is_reported_and_set_aside(trees, firmware):

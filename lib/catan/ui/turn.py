@@ -406,7 +406,8 @@ class Turn:
         """Show ``text`` in the foot for a few seconds."""
         self.msg = text
         self.msg_colour = colour
-        self.msg_until = self.app.now + _MSG_MS
+        self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
+        # out from nothing on the device) may have taken longer than the message stays
         w = self.lay.pw - 6
         c = self.app.c
         self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
@@ -572,9 +573,12 @@ class Turn:
     # ------------------------------------------------------------------ time
 
     def tick(self, now):
-        if self.msg and now - self.msg_until >= 0:
-            self.msg = ""
-            self._refresh_foot()
+        if self.msg:
+            if self.msg_until is None:
+                self.msg_until = now + _MSG_MS
+            elif now - self.msg_until >= 0:
+                self.msg = ""
+                self._refresh_foot()
         if self.level is not None and now - self.next_ms >= 0:
             self.app.computer_step()
             self.next_ms = now + self.app.step_ms()
