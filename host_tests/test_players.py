@@ -12,7 +12,7 @@ import pytest
 from catan import players
 from catan.players import plans, reroll, values
 from catan.dice import ScriptedDice, SeededDice
-from catan.game import BUILD, ROLL, Game
+from catan.game import BUILD, REROLL, ROLL, Game
 from catan.maps import ISLAND_ONE
 
 LEVELS = ("easy", "medium", "hard")
@@ -246,3 +246,166 @@ def test_tables_worked_out_ahead_are_those_of_the_turn():
     w1, w2 = (list(w) for w in reroll._turn_tables(ctx))
     reroll._TURN[0] = None
     assert (list(reroll._turn_tables(ctx)[0]), list(reroll._turn_tables(ctx)[1])) == (w1, w2)
+
+
+# ------------------------------------------------- the work ahead, in any order of calls
+
+def _pool():
+    # Game states to decide in, each its own object (never changed): Island One solo (HARD
+    # and MEDIUM keep by the tables there), Island Two with three seats; a computer's build
+    # phase with the state its plan leads to (where ``think``'s ``then`` makes the next
+    # seat's tables), and rolls of several turns (tables of different keys).
+    out = []
+    for island, seats, seed, stops in ((1, 1, 3, 9), (2, 3, 5, 12)):
+        g = Game(island, seats, SeededDice(seed))
+        while len(out) < 64 and g.game_turn < stops:
+            if g.game_turn >= stops - 3:
+                out.append(g.copy())
+            g.perform(players.next_action(g, players.HARD, g.player))
+    return out
+
+
+_POOL = None
+_WANT = {}
+
+
+def _state(i):
+    global _POOL
+    if _POOL is None:
+        _POOL = _pool()
+    return _POOL[i % len(_POOL)]
+
+
+def _want(i, level, what):
+    # The decision (or the coach's hint) made from nothing, worked out once.
+    key = (i % len(_POOL), level, what)
+    if key not in _WANT:
+        from catan.players import coach
+
+        players.forget()
+        g = _state(i)
+        _WANT[key] = (coach.hint(g) if what else
+                      players.next_action(g, level, g.player))
+        players.forget()
+    return _WANT[key]
+
+
+def _ends():
+    # (a computer's last build step in a turn, the next re-roll decision), as pool indices
+    _state(0)
+    pool = _POOL
+    out = []
+    for b in range(len(pool) - 1):
+        if pool[b].phase == BUILD and pool[b + 1].phase != BUILD:
+            nxt = [i for i in range(b + 1, len(pool)) if pool[i].phase == REROLL]
+            if nxt:
+                out.append((b, nxt[0]))
+    return out
+
+
+_CUTS = (0, 1, 2, 3, 5, 8, 13, 30, 60, 120, 250, 400, 600, 900, 10 ** 6)
+
+
+def _cut_after(slices):
+    # an ``until`` for ``think``: true after that many slices
+    n = [0]
+
+    def until():
+        n[0] += 1
+        return n[0] > slices
+
+    return until
+
+
+def _run_calls(calls, forget=True):
+    # Carry out ``calls`` (think cut after some slices, a decision, the coach, forget, a
+    # garbage collection) in order; every decision and hint must be the one made from nothing.
+    import gc
+
+    from catan.players import coach
+
+    if forget:
+        players.forget()
+    for call in calls:
+        op, i, level, cut, flag = call
+        if op == "pick":  # a computer's last build step, its next seat's work made ahead
+            # (``flag``: 1-3), or the next seat's re-roll decision there (0)
+            b, nxt = _ends()[i % 4]  # (a few: work ahead and decisions meet in them)
+            op, i, level, flag = ("think", b, players.HARD, 3) if flag else ("decide", nxt,
+                                                                           players.HARD, 0)
+        g = _state(i)
+        if op == "think":
+            then = None
+            if flag and g.phase == BUILD:
+                then = (level, (g.player + 1) % g.players, flag == 2)
+            players.think(g, level, _cut_after(cut), g.player, coach=flag == 1, then=then)
+        elif op == "copy":  # the same state in another object (a loaded save, ``_ahead``'s copy)
+            players.think(g.copy(), level, lambda: False, g.player)
+        elif op == "decide":
+            _want(i, level, False)
+            assert players.next_action(g, level, g.player) == _want(i, level, False), call
+        elif op == "coach" and g.island.number == 1:
+            _want(i, level, True)
+            assert coach.hint(g) == _want(i, level, True), call
+        elif op == "forget":
+            players.forget()
+        elif op == "gc":
+            gc.collect()
+        elif op == "boot":  # as if the modules had just been loaded: no arrays yet
+            players.forget()
+            reroll._MS = reroll._W = reroll._SPACE = None
+
+
+def test_made_ahead_or_not_the_same_decisions_after_an_interrupted_next_seat():
+    # Issue 26, 5: the next seat's tables cut part-way (``then``: made in the state a
+    # computer's plan leads to), other tables in the same arrays, then the first resumed:
+    # the decisions of the next seat's rolls are still those made from nothing.
+    checked = 0
+    for b, nxt in _ends():
+        other = [i for i in range(len(_POOL)) if _POOL[i].phase == REROLL
+                 and _POOL[i].island.number != _POOL[b].island.number][0]
+        for cut in range(20, 700, 40):
+            _run_calls([("think", b, players.HARD, cut, 3),
+                        ("decide", other, players.HARD, 0, 0), ("gc", 0, 0, 0, 0),
+                        ("think", b, players.HARD, 10 ** 6, 3),
+                        ("decide", nxt, players.HARD, 0, 0)])
+            checked += 1
+    assert checked > 20
+
+
+def test_a_replaced_next_seat_work_leaves_the_tables_whole():
+    # Issue 26, 5, on CPython: the first tables ever (their arrays being filled) cut part-way
+    # as a computer's next-seat work, which another computer's build phase then replaces (the
+    # old generator is closed): the next seat's decision must not meet a closed generator
+    # (TypeError on missing arrays) or tables marked ready that are not.
+    (b1, nxt), (b2, _) = _ends()[0], _ends()[-1]
+    checked = 0
+    for c1 in range(10, 80, 3):
+        for c2 in range(0, 24, 2):
+            _run_calls([("boot", 0, 0, 0, 0), ("think", b1, players.HARD, c1, 3),
+                        ("think", b2, players.HARD, c2, 3), ("gc", 0, 0, 0, 0),
+                        ("decide", nxt, players.HARD, 0, 0)])
+            checked += 1
+    assert checked > 100
+
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # (requirements-dev.txt has it)
+    given = None
+
+if given is not None:
+    _OP = st.sampled_from(("think", "think", "decide", "decide", "coach", "copy", "forget", "gc",
+                           "boot", "pick", "pick", "pick", "pick", "pick"))
+    _CALL = st.tuples(_OP, st.integers(0, 63), st.sampled_from((players.MEDIUM, players.HARD)),
+                      st.sampled_from(_CUTS), st.integers(0, 3))
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(_CALL, min_size=2, max_size=14))
+    def test_made_ahead_or_not_the_same_decisions_in_any_order_of_calls(calls):
+        # The README's promise, "made ahead or not, the same decisions", for any interleaving
+        # of the work ahead (cut anywhere, for any seat, level and state, with or without the
+        # next seat's tables), decisions, hints, copies, ``forget`` and garbage collections;
+        # then the decisions where the next seat's work was made for.
+        _run_calls(calls + [("pick", i, 0, 0, 0) for i in range(4)], forget=False)
