@@ -389,6 +389,120 @@ def test_a_replaced_next_seat_work_leaves_the_tables_whole():
     assert checked > 100
 
 
+# ------------------------------------------- the keep tables against a brute force
+
+def _rolled(seed, turn):
+    # A hard solo Island One game at ``turn``, its first roll thrown (the tables' turn).
+    g = Game(1, 1, SeededDice(seed))
+    while g.game_turn < turn:
+        g.perform(players.next_action(g, players.HARD, 0))
+    g.roll()
+    return g
+
+
+def _brute_tables(ctx):
+    # W2, W1 and W0 of the turn by a plain expectimax, by multiset (a sorted tuple of faces):
+    # every outcome of the dice thrown again enumerated in order (6**k of them), every keep
+    # within a roll tried; a roll of all six dice is worth the best plan it pays for,
+    # ``_Context._best_now`` over every plan the sheet allows (``pays``: each way worth
+    # comparing, a knight's joker lent to the rest of its plan among them).
+    import itertools
+
+    plan_list = plans._plans(ctx.isl, ctx.roads, ctx.builds, 6, False)
+    memo = {}
+
+    def final(roll):
+        v = memo.get(roll)
+        if v is None:
+            v = memo[roll] = ctx._best_now([roll.count(f) for f in range(6)], plan_list)[0]
+        return v
+
+    def mean(kept, value):
+        k = 6 - len(kept)
+        total = 0.0
+        for out in itertools.product(range(6), repeat=k):
+            total += value(tuple(sorted(kept + out)))
+        return total / 6 ** k
+
+    keeps = set()
+    for roll in itertools.combinations_with_replacement(range(6), 6):
+        for n in range(7):
+            keeps.update(itertools.combinations(roll, n))
+    w2 = {k: final(k) if len(k) == 6 else mean(k, final) for k in keeps}
+    best1 = {}
+    for roll in itertools.combinations_with_replacement(range(6), 6):
+        best1[roll] = max(w2[k] for n in range(7) for k in itertools.combinations(roll, n))
+    w1 = {k: best1[k] if len(k) == 6 else mean(k, best1.__getitem__) for k in keeps}
+    w0 = mean((), lambda roll: max(w1[k] for n in range(7)
+                                   for k in itertools.combinations(roll, n)))
+    return w2, w1, w0
+
+
+def _engine_best(g, ctx, roll):
+    # The best value of building with the faces ``roll`` by the game's own rules: every
+    # sequence of builds, gold trades and jokers (each joker on a die of each face, to each
+    # resource) that ``Game`` allows, searched through, each end valued by ``ctx.value``.
+    from catan.maps import X_PENALTY
+
+    g = g.copy()
+    for i in range(6):
+        g.faces[i] = roll[i]
+    g.stop()
+    p = g.player
+    nr = g.island.n_roads
+    start = [g.is_built(i) for i in range(g.island.n_items)]
+    seen = {}
+
+    def best(g):
+        key = (g.roads[p], g.builds[p], g.jokers[p], tuple(g.unspent()))
+        if key in seen:
+            return seen[key]
+        items = tuple(i for i in range(g.island.n_items) if g.is_built(i) and not start[i])
+        v = ctx.value(items, g.jokers[p]) if items else ctx.value((), g.jokers[p]) + X_PENALTY
+        moves = [("build", i) for i in g.buildable()]
+        if g.can_trade():
+            moves += [("trade", r) for r in range(5)]
+        for j in g.usable_jokers():
+            faces = set()
+            for d in range(6):
+                if not g.spent >> d & 1 and g.faces[d] not in faces:
+                    faces.add(g.faces[d])
+                    moves += [("joker", j, d, r) for r in range(5)
+                              if g.why_joker(j, d, r) is None]
+        for m in moves:
+            h = g.copy()
+            h.perform(m)
+            v = max(v, best(h))
+        seen[key] = v
+        return v
+
+    assert nr > 0
+    return best(g)
+
+
+@pytest.mark.parametrize("seed,turn", [(1, 10), (8, 14), (4, 3), (6, 7)])
+def test_keep_tables_are_a_brute_force_expectimax(seed, turn):
+    # Issue 26, 12: the keep tables (``reroll._work``: the shortfall-memoised final values,
+    # then ``_expect`` and ``_best_within`` over packed multisets) against a plain expectimax
+    # on sampled states of hard games, every multiset, W0 too. In these states a knight's
+    # joker lent to the rest of its plan decides the value of some rolls: with that switched
+    # off in ``reroll.py`` (either the room it adds or the ways it pays) the tables differ.
+    # And no roll is worth more in the tables than the game's rules can reach.
+    g = _rolled(seed, turn)
+    ctx = plans._Context(g, players.HARD, 0)
+    players.forget()
+    w1, w2, w0 = (list(w) for w in reroll._turn_tables(ctx, first=True))
+    b2, b1, b0 = _brute_tables(ctx)
+    keys, sizes, _ = reroll._multisets()
+    for i in range(len(keys)):
+        k = tuple(f for f in range(6) for _ in range(keys[i] >> 3 * f & 7))
+        assert abs(w2[i] - b2[k]) < 1e-3, ("W2", k, w2[i], b2[k])
+        assert abs(w1[i] - b1[k]) < 1e-3, ("W1", k, w1[i], b1[k])
+        if sizes[i] == 6:
+            assert w2[i] <= _engine_best(g, ctx, k) + 1e-3, k
+    assert abs(w0[0] - b0) < 1e-3
+
+
 try:
     from hypothesis import given, settings
     from hypothesis import strategies as st
