@@ -380,13 +380,13 @@ def test_a_replaced_next_seat_work_leaves_the_tables_whole():
     # (TypeError on missing arrays) or tables marked ready that are not.
     (b1, nxt), (b2, _) = _ends()[0], _ends()[-1]
     checked = 0
-    for c1 in range(10, 80, 3):
-        for c2 in range(0, 24, 2):
+    for c1 in range(10, 80, 5):  # (into the arrays' first filling)
+        for c2 in range(0, 6):  # (the other computer's plan begun, not yet its own tables)
             _run_calls([("boot", 0, 0, 0, 0), ("think", b1, players.HARD, c1, 3),
                         ("think", b2, players.HARD, c2, 3), ("gc", 0, 0, 0, 0),
                         ("decide", nxt, players.HARD, 0, 0)])
             checked += 1
-    assert checked > 100
+    assert checked > 50
 
 
 # ------------------------------------------- the keep tables against a brute force
