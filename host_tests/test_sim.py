@@ -169,7 +169,7 @@ def test_key_buttons_tap_hold_shift_and_repeat():
     clk.t += 700
     assert not kb.poll() and not kb.key_up("a")
     clk.t += 100
-    assert kb.key_down("x", shift=True) == ["x_long"]
+    assert kb.key_down("x", shift=True) == ["x", "x_long"]  # as held: the step, then the long
     assert not kb.key_up("x")  # that key never went down as a button
     clk.t += 100
     assert kb.key_down("up") == ["up"]  # directions act at once, then repeat while held
@@ -421,7 +421,7 @@ def test_window_runs_under_the_dummy_video_driver(name, tmp_path, monkeypatch):
 
     app = sim.run_window(StandIn, board, name, store, seed=3, shots_dir=str(shots), fps=60,
                          max_frames=200, script=script, on_frame=on_frame, log=lambda *a: None)
-    want = ["a", "up", "x_long"] if name == STICK else ["a", "x_long"]
+    want = ["a", "up", "x", "x_long"] if name == STICK else ["a", "x", "x_long"]
     assert app.log == want
     assert app.seed == 3 and app.roles == sim.board_roles(board)
     assert app.now < 3000  # Esc ended it, long before 200 frames

@@ -8,14 +8,20 @@ import sys
 from pathlib import Path
 
 MP_DIR = Path(__file__).parent / "mp"
-if str(MP_DIR) not in sys.path:
-    sys.path.insert(0, str(MP_DIR))
+FW_DIR = Path(__file__).parents[1] / "firmware"
+for _p in (MP_DIR, FW_DIR):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+import buttons  # noqa: E402
+import fake_hw  # noqa: E402
 import ui_autokeys  # noqa: E402
 import ui_scenes  # noqa: E402
-from catan.dice import ScriptedDice, SeededDice  # noqa: E402
+from catan import players  # noqa: E402
+from catan.dice import ScriptedDice, SeededDice, code_to_seed  # noqa: E402
 from catan.game import BUILD, REROLL, Game  # noqa: E402
+from catan.players import coach  # noqa: E402
 from catan.ui import turn as tn  # noqa: E402
 from catan.ui.app import HUMAN, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
@@ -728,3 +734,163 @@ def test_the_new_screens_redraw_in_part_exactly_as_in_whole():
         app.draw()
         ui_scenes.repaint(app, full)
         assert app.c.gs4() == full.gs4()
+
+
+# ---------------------------------------------------------------------------- the coach, held Y
+
+def _held(role, ms=700):
+    # The events of a button held ``ms`` and let go, as firmware/buttons.py gives them on the
+    # device (X and Y: the short step on the first edge, the long press at 600 ms).
+    t = [0]
+    pin = fake_hw.Pin(pull=fake_hw.Pin.PULL_UP)
+    b = buttons.Buttons({role: (pin, 0)}, lambda: t[0], lambda a, b: a - b)
+    pin.level = 0
+    out = list(b.poll())
+    for _ in range(ms // 10):
+        t[0] += 10
+        out += b.poll()
+    pin.level = 1
+    t[0] += 50
+    return out + list(b.poll())
+
+
+def _hold_y(app):
+    events = _held("y")
+    assert events == ["y", "y_long"]
+    _keys(app, ",".join(events))
+
+
+def _cursor_action(s):
+    # What A would do where the cursor is, as an action the coach can value (None: A does
+    # nothing the coach values there: a die's mark, a joker's or trade's picker, Undo).
+    g, t = s.game, s.cursor
+    if s.mode == 3:  # the X confirmation: "End: X" or "Back"
+        return ("end",) if t == tn.END_B else None
+    if s.mode != 0:
+        return None
+    if g.phase == REROLL:
+        if t == tn.KEEP_B:
+            return ("stop",)
+        if t == tn.ROLL_B:
+            return ("roll", s.marks) if s.marks else None
+        return ("roll", s.marks) if s.marks else ("stop",)  # on a die: the dice as marked
+    if g.phase == BUILD:
+        if t == tn.END_B:
+            return ("end",)
+        if 0 <= t < tn.sheet.JOKER and t in s.targets:
+            return ("build", t)
+    return None
+
+
+def _coach_line(g, yours):
+    # The coach's line for a person whose A would do ``yours``, worked out from nothing.
+    players.forget()
+    saved = g.copy()
+    action, best, _ = coach.hint(saved)
+    line = "Coach: " + tn.describe(saved, action)
+    if best is not None:
+        line += ", %s %s" % (tn._num(best), coach.unit(saved))
+        mine = coach.ev(saved, yours) if yours is not None else None
+        if mine is not None and abs(mine - best) >= 0.05:
+            line += "; yours %s" % tn._num(mine)
+    players.forget()
+    return line
+
+
+def _idle(app, cut):
+    # The device's idle rounds between two keys, cut after ``cut`` slices of the work ahead
+    # (a key came); the number of slices it asked for.
+    n = [0]
+
+    def until():
+        n[0] += 1
+        return n[0] > cut
+
+    app.think(until)
+    return n[0]
+
+
+def test_a_held_y_asks_the_coach_about_the_cursor_as_it_was_whatever_the_work_ahead_did():
+    # Issue 24, 2: Island One solo, game code T714FV, the coach followed by holding Y and
+    # pressing A; in turn 2, after Roll, hold Y, A, hold Y, A, holding Y said "Coach: builds
+    # K1, 93.5 pts; yours 84.0" with the cursor on K1. A held Y steps the cursor first (on
+    # to End) and then asks: "yours" must be what A would have done before the press. The
+    # work ahead is cut at every slice of the idle rounds before that hint (and the rounds
+    # before at the same count).
+    def play(cut):
+        players.forget()
+        app = _app(seed=code_to_seed("T714FV"))
+        _keys(app, "a,x,a")  # New game: Island One, one person
+        g = app.game
+        while g.turns[0] < 1:  # turn 1, following the coach
+            _idle(app, cut)
+            _hold_y(app)
+            _idle(app, cut)
+            _keys(app, "a")
+        for key in ("a", "y", "a", "y", "a"):  # Roll, hold Y, A, hold Y, A
+            _idle(app, cut)
+            _hold_y(app) if key == "y" else _keys(app, key)
+        assert g.phase == BUILD and g.turns[0] == 1
+        slices = _idle(app, cut)
+        s = app.screen
+        before = s.cursor
+        want = _coach_line(g, _cursor_action(s))
+        _hold_y(app)
+        assert s.msg == want, (cut, s.msg, want)
+        assert s.cursor == before == g.island.item("K1")  # the coach's choice, and it was there
+        return slices
+
+    cut = 0
+    while play(cut) > cut:
+        cut += 1
+    assert cut > 5  # the idle rounds before the hint came in that many slices
+
+
+def test_a_held_y_values_what_a_would_do_in_every_state_of_a_game():
+    # A whole game following the coach by holding Y and pressing A, with the work ahead cut
+    # part-way at varying points: each line the coach says is the one worked out from
+    # nothing for what A would have done where the cursor was.
+    import random
+
+    rng = random.Random(7)
+    players.forget()
+    app = _app(seed=41)
+    _keys(app, "a,x,a")
+    g = app.game
+    said = 0
+    while not g.over():
+        s = app.screen
+        _idle(app, rng.choice((0, 1, 2, 5, 20, 100, 10 ** 6)))
+        if rng.random() < 0.3 and len(s.targets) > 1:
+            _keys(app, rng.choice("xy"))  # look elsewhere first: "yours" is then that
+            _idle(app, rng.choice((0, 3, 10 ** 6)))
+        want = _coach_line(g, _cursor_action(s))
+        _hold_y(app)
+        assert s.msg == want, (g.turns, g.phase, s.msg, want)
+        said += "yours" in want
+        _keys(app, "a")
+    assert said > 5
+
+
+def test_following_the_coach_on_a_turn_that_must_take_an_x_ends_the_turn():
+    # Issue 24, 3: nothing can be built; the coach says "ends the turn", A asks "Nothing
+    # built: end with an X (-2 points)?" with Back chosen; holding Y there points at the
+    # confirmation's "End: X" (it used to cancel the question and point at End again).
+    app = _continue(_nothing_to_build)
+    s, g = app.screen, app.game
+    for _ in range(3):
+        _hold_y(app)
+        assert s.msg.startswith("Coach: ends the turn")
+        _keys(app, "a")
+        if g.turns[0] == 1:
+            break
+        assert s.mode == 3 and s.cursor == tn.UNDO_B  # the question, on Back
+    assert g.turns[0] == 1 and g.track[0] == -2  # ended with the X, not round in a loop
+
+
+def _nothing_to_build():
+    # Island One, one player, building with six ore: nothing to build, no joker, no trade
+    g = Game(1, 1, ScriptedDice([4, 4, 4, 4, 4, 4]))
+    g.roll()
+    g.stop()
+    return g, (HUMAN,)

@@ -60,6 +60,7 @@ DEFAULT_BOARD = "pimoroni_display_pack"
 DEFAULT_APP = "catan.ui.app:App"
 LONG_MS = 600  # a key held this long is a long press (firmware/buttons.py's default)
 LONG_ROLES = ("a", "b", "x", "y", "press")  # roles that have a long press
+EARLY_ROLES = ("x", "y")  # held, these give their short event first (firmware/buttons.py)
 DIRECTIONS = ("up", "down", "left", "right")
 KEY_MS = 50  # headless: clock step for a key and while waiting for the app
 AUTOPLAY_MS = 100  # autoplay: clock step
@@ -169,7 +170,8 @@ class KeyButtons:
     ``Buttons.poll`` on the device (the joystick's press: shorter than 600 ms gives ``press`` on
     release, longer ``press_long`` when it reaches 600 ms; A, B, X and Y act on the first edge,
     X and Y also give ``x_long`` / ``y_long`` at 600 ms; directions repeat while held). Shift + key gives the
-    long press at once. ``ticks_ms`` is the clock (ms).
+    long press at once (Shift + X or Y: the short event and then the long, as holding gives).
+    ``ticks_ms`` is the clock (ms).
     """
 
     def __init__(self, roles, ticks_ms):
@@ -185,8 +187,8 @@ class KeyButtons:
         role, long = event_role(name, shift, self.keys)
         if role is None or name in self.held:
             return []
-        if long:
-            return [role + "_long"]
+        if long:  # as held: X and Y step first (firmware/buttons.py's early roles)
+            return [role, role + "_long"] if role in EARLY_ROLES else [role + "_long"]
         self.held[name] = role
         self.pins[role].down += 1
         return self.buttons.poll()

@@ -56,4 +56,45 @@ for level in players.LEVELS:
 a = play(1, ["hard"], 9)
 b = play(1, ["hard"], 9)
 assert bytes(a.log) == bytes(b.log)
+
+
+def cut_after(slices):
+    n = [0]
+
+    def until():
+        n[0] += 1
+        return n[0] > slices
+
+    return until
+
+
+def interrupted(cuts):
+    # Issue 26, 5: a computer's work ahead on the next seat's tables (``then``) cut part-way,
+    # another key's tables made in the same arrays, the first work resumed to its end: the
+    # next seat's re-roll is still the one decided from nothing.
+    other = Game(2, 3, SeededDice(5))
+    while other.phase != 1 or other.game_turn < 4:  # a hard re-roll on Island Two
+        other.perform(players.next_action(other, "hard", other.player))
+    b = Game(1, 1, SeededDice(3))
+    while b.phase != 2 or b.game_turn < 6:  # a hard build phase on Island One
+        b.perform(players.next_action(b, "hard", 0))
+    after = b.copy()
+    while after.phase == 2:
+        after.perform(players.next_action(after, "hard", 0))
+    after.roll()
+    players.forget()
+    want = players.next_action(after, "hard", 0)
+    for cut in cuts:
+        players.forget()
+        players.think(b, "hard", cut_after(cut), 0, then=("hard", 0, False))
+        players.next_action(other, "hard", other.player)
+        gc.collect()
+        assert players.think(b, "hard", lambda: False, 0, then=("hard", 0, False))
+        got = players.next_action(after, "hard", 0)
+        assert got == want, (cut, got, want)
+    players.forget()
+    return len(cuts)
+
+
+print("interrupted next seat:", interrupted((40, 150, 300, 450, 600, 700)))
 print("ALL-OK")

@@ -43,7 +43,7 @@ The levels are constants in each module too (``_HARD = const(2)``: no name to lo
 from catan.game import BUILD, OVER, REROLL, ROLL, IllegalAction
 from catan.players import reroll
 from catan.players.plans import _Context, _plan_actions, _plans_work
-from catan.players.reroll import _finish, _needs_tables, _ready, _turn_key, reroll_mask
+from catan.players.reroll import _drop, _finish, _needs_tables, _ready, _turn_key, reroll_mask
 from catan.players.reroll import reserve  # noqa: F401 (the API)
 from catan.players.values import _table_work
 
@@ -117,12 +117,13 @@ def play_game(game, levels, seed=0):
 def forget():
     """Drop every table and plan worked out so far (the next decisions start afresh)."""
     reroll._TURN[0] = _NOW[0] = _AHEAD[0] = _AHEAD[1] = None
-    reroll._WORK[0] = reroll._WORK[1] = _NOW_WORK[0] = _NOW_WORK[1] = None
+    _drop(reroll._WORK)
+    _drop(_NOW_WORK)
 
 
 _NOW = [None, None, None]  # the key of a state in the build phase, its best plan, by item
-_NOW_WORK = [None, None]  # the key and generator of the plans being valued (apart from
-# ``_WORK``: a computer's build steps do not stop the next seat's tables, see ``_ahead``)
+_NOW_WORK = [None, None, None]  # the key, generator and game of the plans being valued (apart
+# from ``_WORK``: a computer's build steps do not stop the next seat's tables, see ``_ahead``)
 
 
 def _now_key(g, level, seed):
@@ -132,13 +133,17 @@ def _now_key(g, level, seed):
 
 def _now_ready(game, level, seed, ctx=None):
     # The generator of the work left for the best plan now (None: nothing left).
+    # (As ``reroll._ready``: the work in hand goes on for the same key from a game still in it.)
     key = _now_key(game, level, seed)
     if _NOW[0] == key:
         return None
-    if _NOW_WORK[0] != key:
-        _NOW_WORK[0] = key
-        _NOW_WORK[1] = _now(ctx or _Context(game, level, seed), key)
-    return _NOW_WORK[1]
+    w = _NOW_WORK
+    if w[0] != key or w[2] is not game and _now_key(w[2], level, seed) != key:
+        _drop(w)
+        w[1] = _now(ctx or _Context(game, level, seed), key)
+        w[0] = key
+        w[2] = game
+    return w[1]
 
 
 def _now(ctx, key):
@@ -167,7 +172,8 @@ def built_now(ctx):
     return _NOW[1], _NOW[2]
 
 
-_AHEAD = [None, None]  # a computer's build-phase state (its ``_now_key``), the work from it
+_AHEAD = [None, None]  # a computer's build-phase state (its ``_now_key`` and the next seat's
+# level, seed and coach), the work from it
 
 
 def _ahead(game, level, seed, then):
@@ -176,7 +182,7 @@ def _ahead(game, level, seed, then):
     # (None: nothing left). Its build steps and its end take a step pause each, in which
     # the next seat's tables get made; if the turn ends otherwise, their key does not match
     # and they are made again.
-    key = _now_key(game, level, seed)
+    key = _now_key(game, level, seed) + then
     if _AHEAD[0] != key:
         _AHEAD[0] = key
         _AHEAD[1] = _ahead_work(game, _NOW[1], then)
@@ -184,13 +190,13 @@ def _ahead(game, level, seed, then):
 
 
 def _ahead_work(game, best, then):
+    # (The tables' slices through ``reroll.step``: other work may take the arrays between.)
     g = yield from _after_plan(game, best)
     level, seed, coach = then
     if g is not None and _needs_tables(g, level):
-        gen = _ready(g, level, coach, _Context(g, level, seed))
-        if gen is not None:
+        ctx = _Context(g, level, seed)
+        while reroll.step(g, level, coach, ctx):
             yield
-            yield from gen
 
 
 def _after_plan(game, best):
@@ -224,7 +230,7 @@ def think(game, level, until, seed=0, coach=False, then=None):
         if then is None:
             return True
         then = (level_of(then[0]),) + tuple(then[1:])
-        if not _run(_ahead(game, level, seed, then), until, reroll._WORK):
+        if not _run(_ahead(game, level, seed, then), until, None):
             return False
         _AHEAD[1] = None  # the copy's work is done: let it go (its key stays, not to redo it)
         return True
@@ -234,10 +240,12 @@ def think(game, level, until, seed=0, coach=False, then=None):
 
 
 def _run(gen, until, work):
-    # ``gen``'s slices until ``until()``; True (and ``work`` let go) once it is done.
+    # ``gen``'s slices until ``until()``; True (and the slot ``work``, if any, let go) once it
+    # is done.
     if gen is not None:
         for _ in gen:
             if until():
                 return False
-        work[0] = work[1] = None
+        if work is not None:
+            _drop(work)
     return True

@@ -410,26 +410,55 @@ def _best_within(w, src, sizes, child, n):
 
 # ------------------------------------------------------------ the work on the tables
 
-_WORK = [None, None, False]  # the key, generator and ``first`` of tables being worked out
+_WORK = [None, None, False, None]  # the key, generator, ``first`` and game of the tables
+# being worked out: the one slot through which table work runs (the arrays are shared, so a
+# generator of it held anywhere else could be resumed after another key's work had written
+# them: ``step`` is how other work takes its slices)
+
+
+def _drop(work):
+    # Let go of the work in a slot (``_WORK``, ``players._NOW_WORK``): its generator and game.
+    for i in range(len(work)):
+        work[i] = None
 
 
 def _finish(gen, work):
     # Run the work in hand (if any) to its end, and let it go.
     if gen is not None:
         _drain(gen)
-        work[0] = work[1] = None
+        _drop(work)
 
 
 def _ready(game, level, first, ctx=None):
-    # The generator of the work left for the tables of the turn (None: nothing left).
+    # The generator of the work left for the tables of the turn (None: nothing left). The
+    # work in hand goes on only if it is for the same key, from a game still in that state
+    # (another object asking: the first may have moved on since, and the work reads it).
     key = _turn_key(game, level)
     if _TURN[0] == key and (_TURN[1] or not first):
         return None
-    if _WORK[0] != key or first and not _WORK[2]:
-        _WORK[0] = key
-        _WORK[1] = _work(ctx or _Context(game, level, 0), key, first)
-        _WORK[2] = first
-    return _WORK[1]
+    w = _WORK
+    if w[0] != key or first and not w[2] or (w[3] is not game
+                                             and _turn_key(w[3], level) != key):
+        _drop(w)  # (the old work goes before the new one is made: on the device, its frames)
+        w[1] = _work(ctx or _Context(game, level, 0), key, first)
+        w[0] = key
+        w[2] = first
+        w[3] = game
+    return w[1]
+
+
+def step(game, level, first, ctx=None):
+    """One slice of the work on the turn's tables for ``game`` (``_ready``'s), taken through
+    the one slot; False once the tables are ready. Work that runs in slices of its own
+    (``players._ahead``) asks again at each slice instead of keeping the generator: another
+    key's tables made in the meantime replace it, and the work starts afresh."""
+    gen = _ready(game, level, first, ctx)
+    if gen is None:
+        return False
+    for _ in gen:
+        return True
+    _drop(_WORK)
+    return False
 
 
 def _turn_tables(ctx, first=False):

@@ -118,6 +118,8 @@ class App:
         self.joystick = "up" in self.roles
         self.make_dice = dice or _hardware_dice  # seed or None -> a dice source
         self.now = 0
+        self._event = None  # the last key event (see ``handle``)
+        self.stepped = False  # whether the long press being handled gave its short key first
         self.screen = None
         self._ticking = self._tick = None  # the screen whose tick method is kept, and it
         self._full = True
@@ -236,6 +238,12 @@ class App:
 
     def handle(self, role):
         key = _KEYS.get(role)
+        last = self._event
+        self._event = role
+        # A held X or Y gives its short key on the first edge (firmware/buttons.py: a cursor
+        # step) and its long one at 600 ms: the long one right after the short one of the
+        # same button is that same press (the coach then asks about the cursor before it).
+        self.stepped = last is not None and role.endswith("_long") and role[:-5] == last
         if key is None:
             return
         if self.settings.swap and key in ("ok", "back"):

@@ -82,6 +82,7 @@ class Turn:
         self._ring_of = -1  # the target whose cursor frame ``_ring`` is
         self._ring = None
         self._msg_lines = ()
+        self._back = None  # where the last X or Y step came from (see ``handle``)
         self.retarget(True)
         self._map_shown = self._map_key()
 
@@ -213,12 +214,13 @@ class Turn:
         if self.level is not None:
             self.app.finish_computer_turn()
             return
+        back = self._back
+        self._back = None
         if role in ("up", "down", "left", "right"):
             self.steer(role)
-        elif role == "prev":
-            self.move(-1)
-        elif role == "next":
-            self.move(1)
+        elif role == "prev" or role == "next":
+            self._back = self.cursor
+            self.move(-1 if role == "prev" else 1)
         elif role == "ok":
             self.choose()
         elif role == "back":
@@ -227,7 +229,9 @@ class Turn:
             else:
                 self.app.pause()
         elif role == "hint":
-            self.hint()
+            # a held Y stepped the cursor before it became the coach: take the step back,
+            # the coach is asked about what the person had chosen
+            self.hint(back if self.app.stepped else None)
         elif role == "sheet":
             self.app.open("sheets", "Sheets", self)
 
@@ -524,26 +528,24 @@ class Turn:
         p = g.player
         return (tuple(self._buildable()), g.roads[p], g.builds[p], g.jokers[p])
 
-    def hint(self):
+    def hint(self, back=None):
         """Ask the coach: point at its choice and show its expected value (and the value of
-        what the player has set up now: the marked dice, or the build under the cursor)."""
+        what A would do now: "yours"). ``back``: the cursor's place before the step that the
+        press asking for the hint made first (a held Y), where it is put back."""
         g = self.game
         if g.phase == OVER or self.level is not None:
             return
-        yours = None
-        t = self.cursor
-        if g.phase == REROLL:
-            yours = ("roll", self.marks) if self.marks else ("stop",)
-        elif g.phase == BUILD and self.mode == _NORMAL:
-            if 0 <= t < sheet.JOKER and t in self.targets:
-                yours = ("build", t)
-            elif t == END_B:
-                yours = ("end",)
-        action, best, unit, mine = self.app.advice(yours)
+        if back is not None and (back in self.targets or back in self.stops()):
+            self.cursor = back  # (the whole screen is painted below)
+        action, best, unit, mine = self.app.advice(self._yours())
         op = action[0]
+        if self.mode == _CONFIRM_X and op != "end":
+            self.cancel()  # the coach would not end here: back in the turn
         if self.mode == _CONFIRM_X:
-            self.cancel()
-        if self.mode != _NORMAL:
+            # "Nothing built: end with an X?" and the coach ends: its "End: X" (cancelling
+            # would only lead back to this question)
+            goal = END_B
+        elif self.mode != _NORMAL:
             # picking a joker's die or a resource: the pick stays; the cursor goes to the
             # coach's die or resource when its advice is this very joker or trade
             goal = None
@@ -569,6 +571,28 @@ class Turn:
             if mine is not None and abs(mine - best) >= 0.05:
                 text += "; yours %s" % _num(mine)
         self.say(text, cv.SKY)
+
+    def _yours(self):
+        # What A would do where the cursor is, as an action the coach values (None: nothing
+        # it values: a die's mark on its own, a picker, a joker, a trade, Undo, the map)
+        g = self.game
+        t = self.cursor
+        if self.mode == _CONFIRM_X:
+            return ("end",) if t == END_B else None  # "End: X" (or "Back")
+        if self.mode != _NORMAL:
+            return None
+        if g.phase == REROLL:
+            if t == KEEP_B:
+                return ("stop",)
+            if t == ROLL_B and not self.marks:
+                return None  # refused: no die is marked
+            return ("roll", self.marks) if self.marks else ("stop",)  # (a die: as marked now)
+        if g.phase == BUILD:
+            if t == END_B:
+                return ("end",)
+            if 0 <= t < sheet.JOKER and t in self.targets:
+                return ("build", t)
+        return None
 
     # ------------------------------------------------------------------ time
 
