@@ -16,7 +16,7 @@ CHROMEDRIVER := /usr/bin/chromedriver
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim emu play build flash dev package-json web web-serve clean distclean
+.PHONY: help setup mpy assets lint test bench mutate sim emu play build flash dev package-json web web-serve clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -74,6 +74,9 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
+
+mutate: setup ## mutmut over the rules core (game, codec, maps, dice) with its fast tests: score, survivors
+	$(PY) tools/mutate.py
 
 BOARD ?= pimoroni_display_pack
 
