@@ -430,6 +430,12 @@ IMPOSSIBLE = {
     "a damaged turn log": (
         craft(I1, [one(turns=0)], turn_log=SIX_DICE),
         craft(I1, [one(turns=0)], turn_log=SIX_DICE[:-1])),
+    "a roll in the turn log with a bit in its unused half byte": (  # one game, one save
+        craft(I1, [one(turns=0)], turn_log=SIX_DICE + roll_entry(1, [GOLD])),
+        craft(I1, [one(turns=0)], turn_log=SIX_DICE + roll_entry(1, [GOLD])[:-1] + bytes([GOLD | 0x10]))),
+    "a turn log that ends its turn": (  # its game's save starts at the next turn
+        craft(I1, [one(turns=0)], turn_log=SIX_DICE + bytes([OP_STOP])),
+        craft(I1, [one(turns=0)], turn_log=SIX_DICE + bytes([OP_STOP, OP_END]))),
     "a turn log with an unknown action": (
         craft(I1, [one(turns=0)], turn_log=SIX_DICE + bytes([OP_STOP])),
         craft(I1, [one(turns=0)], turn_log=SIX_DICE + bytes([9]))),
