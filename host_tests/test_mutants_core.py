@@ -7,7 +7,7 @@ original are listed with their reasons in tools/mutation_equivalents.md.
 import pytest
 
 from catan import maps
-from catan.dice import CODE_ALPHABET, code_to_seed, random_seed, seed_to_code
+from catan.dice import CODE_ALPHABET, DiceExhausted, ScriptedDice, code_to_seed, random_seed, seed_to_code
 from catan.game import BUILD, OVER, IllegalAction
 from catan.maps import GRAIN
 from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, snapshot
@@ -65,6 +65,14 @@ def test_random_seed_takes_four_bytes_and_uses_each():
         b[i] = 0xFF
         assert random_seed(lambda n, b=b: bytes(b)) == (
             (0xFF << 17, 0xFF << 9, 0xFF << 1, 1)[i] & 0x1FFFFFF)
+
+
+def test_scripted_dice_say_when_they_run_out():
+    d = ScriptedDice([3])
+    assert d.face(7) == 3
+    with pytest.raises(DiceExhausted) as e:
+        d.face()
+    assert str(e.value) == "the scripted dice ran out of faces"
 
 
 # ------------------------------------------------------------------------------- maps
