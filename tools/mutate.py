@@ -106,10 +106,16 @@ def equivalents():
     if not EQUIVALENTS.exists():
         return {}
     out = {}
+    name = None
     for line in EQUIVALENTS.read_text().splitlines():
         m = re.match(r"^- `([^`]+__mutmut_\d+)`:?\s*(.*)", line)
         if m:
-            out[m.group(1)] = m.group(2)
+            name = m.group(1)
+            out[name] = m.group(2)
+        elif name and line.startswith("  ") and line.strip():  # the reason goes on
+            out[name] += " " + line.strip()
+        else:
+            name = None
     return out
 
 
@@ -131,15 +137,24 @@ def report(elapsed=None):
         sys.exit("make mutate: no results (run it without --report first)")
     eq = equivalents()
     found = ("killed", "timeout")
+    pending = [n for n, s in res.items() if s in ("not checked", "skipped")]  # a run cut short
     killed = [n for n, s in res.items() if s in found]
-    bad = {n: s for n, s in res.items() if s not in found}
+    bad = {n: s for n, s in res.items() if s not in found and n not in pending}
     survivors = {n: s for n, s in bad.items() if n not in eq}
     named = sorted(n for n in bad if n in eq)
     stale = sorted(n for n in eq if n not in res or res[n] in found)
+    by_file = {}
+    for n in killed + list(survivors):
+        f = n.split(".x")[0]
+        k, t = by_file.get(f, (0, 0))
+        by_file[f] = (k + (n in survivors), t + 1)
+    for f in sorted(by_file):
+        print("  %-12s %d checked, %d not killed" % (f, by_file[f][1], by_file[f][0]))
     total = len(killed) + len(survivors)
     score = len(killed) / total if total else 0.0
-    print("mutants: %d, killed or timed out %d, equivalent (listed) %d, not killed %d" %
-          (len(res), len(killed), len(named), len(survivors)))
+    print("mutants: %d, killed or timed out %d, equivalent (listed) %d, not killed %d%s" %
+          (len(res), len(killed), len(named), len(survivors),
+           ", not checked yet %d (the score counts the checked ones)" % len(pending) if pending else ""))
     for n in sorted(survivors):
         print("  survived: %s (%s)" % (n, survivors[n]))
     for n in named:
@@ -155,6 +170,7 @@ def report(elapsed=None):
             figures = {}
     figures["mutation_score_core"] = round(score, 4)
     figures["mutation_survivors_core"] = len(survivors)
+    figures["mutation_checked_core"] = total
     BENCH_JSON.parent.mkdir(parents=True, exist_ok=True)
     BENCH_JSON.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n")
     return score, survivors
