@@ -21,7 +21,7 @@ export PICO_FIRMWARE PICO_W_FIRMWARE MICROPY_SRC
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench sim emu play build uf2 flash dev mip web web-serve clean distclean
+.PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -87,6 +87,9 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
+
+mutate: setup ## mutmut over the rules core (game, codec, maps, dice) with its fast tests: score, survivors
+	$(PY) tools/mutate.py
 
 BOARD ?= pimoroni_display_pack
 

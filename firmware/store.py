@@ -20,7 +20,10 @@ and a folder where a file belongs, is renamed aside to ``name.bad`` (``name.bad2
 taken) and recorded in ``self.problems`` (a list of ``(name, what)`` the app can show;
 ``take_problems()`` empties it). When a write fails because something stands in its way (a
 folder at ``name``, ``name.tmp`` or ``name.bak``, or a file where the save folder belongs),
-that is set aside and reported the same way, and the write is tried once more. Errors (full
+that is set aside and reported the same way, and the write is tried once more (without
+``os.stat``, what is in the way is told by ``os.listdir`` and ``open``: the save folder itself
+is set aside only if it is really a file). Only a ``name.tmp`` the write itself opened is
+removed after a failure: littlefs's ``remove`` deletes an empty folder too. Errors (full
 flash, I/O) make ``write`` return False with ``self.error`` set; neither method raises
 OSError. ``write`` refuses a record larger than ``limit``: ``read`` would refuse it.
 """
@@ -113,6 +116,24 @@ class Store:
             return "too large"
         return st[6]
 
+    def _what(self, path):
+        """None if nothing is at ``path``, "a folder" or "a file". Without ``os.stat`` a
+        folder is what ``os.listdir`` lists and a file what opens, so that a minimal port
+        sets aside only what is really in the way (never the save folder itself)."""
+        if getattr(self.os, "stat", None) is not None:
+            kind = self._kind(path)
+            return kind if kind is None or kind == "a folder" else "a file"
+        try:
+            self.os.listdir(path)
+            return "a folder"
+        except (AttributeError, OSError):
+            pass
+        try:
+            self.open(path, "rb").close()
+            return "a file"
+        except OSError:
+            return None
+
     def _set_aside(self, path, name, what):
         # Rename whatever is at ``path`` out of the way (never delete) and report it.
         self.problems.append((name, what))
@@ -193,17 +214,18 @@ class Store:
     def _clear_way(self, name):
         p = self._path(name)
         cleared = False
-        if self._kind(self.root) not in (None, "a folder"):
+        if self._what(self.root) == "a file":
             cleared = self._set_aside(self.root, "the save folder", "a file")
             self._make_root()
         for path, what in ((p + ".tmp", name + ".tmp"), (p, name), (p + ".bak", name + ".bak")):
-            if self._kind(path) == "a folder":
+            if self._what(path) == "a folder":
                 cleared = self._set_aside(path, what, "a folder") or cleared
         return cleared
 
     def _write(self, name, data):
         p = self._path(name)
         tmp = p + ".tmp"
+        f = None
         try:
             f = self.open(tmp, "wb")
             try:
@@ -213,10 +235,11 @@ class Store:
                 f.close()
         except OSError as e:
             self.error = e
-            try:
-                self.os.remove(tmp)  # only the half-written temporary file
-            except OSError:
-                pass
+            if f is not None:  # only the half-written file this opened: if the open failed,
+                try:  # what is at name.tmp is not ours (littlefs's remove takes a folder too)
+                    self.os.remove(tmp)
+                except OSError:
+                    pass
             return False
         try:
             size = self._kind(p)

@@ -326,3 +326,68 @@ def test_a_folder_at_the_name_is_set_aside_when_read(tmp_path):
     assert s.read("game") is None and s.take_problems() == [("game", "a folder")]
     assert (tmp_path / "game.bad").is_dir()
     assert s.write("game", b"ok") and s.read("game") == b"ok"
+
+
+# ---------------------------------------------- issue 26, point 7 (littlefs, no os.stat)
+
+class LittleFsOs:
+    """The host's ``os`` as littlefs behaves: ``remove`` deletes an empty folder too (POSIX
+    refuses), and without ``stat`` when ``stat=False`` (a minimal port)."""
+
+    def __init__(self, stat=True):
+        import os
+
+        self._os = os
+        self.mkdir = os.mkdir
+        self.rename = os.rename
+        self.listdir = os.listdir
+        if stat:
+            self.stat = os.stat
+
+    def remove(self, p):
+        if self._os.path.isdir(p):
+            self._os.rmdir(p)  # littlefs: an empty folder goes, like a file
+        else:
+            self._os.remove(p)
+
+
+@pytest.mark.parametrize("stat", [True, False], ids=["stat", "no stat"])
+def test_an_empty_folder_at_name_tmp_on_littlefs_does_not_lose_the_save(tmp_path, stat):
+    root = tmp_path / "data"
+    (root / "game.tmp").mkdir(parents=True)  # empty: littlefs's remove would delete it
+    s = store.Store(str(root), LittleFsOs(stat))
+    assert s.write("game", b"one"), s.error
+    assert s.take_problems() == [("game.tmp", "a folder")]
+    assert (root / "game.tmp.bad").is_dir()  # set aside, never deleted
+    assert store.Store(str(root)).read("game") == b"one"
+    assert s.write("game", b"two") and s.take_problems() == []
+
+
+@pytest.mark.parametrize("where", ["game", "game.bak"])
+def test_without_os_stat_a_folder_in_the_way_is_set_aside_and_the_save_folder_kept(tmp_path, where):
+    root = tmp_path / "data"
+    (root / where).mkdir(parents=True)
+    (root / where / "inside").write_bytes(b"kept")
+    (root / "stats").write_bytes(store.pack(b"st"))
+    s = store.Store(str(root), LittleFsOs(stat=False))
+    assert s.write("game", b"one") and s.write("game", b"two"), s.error
+    assert s.take_problems() == [(where, "a folder")]
+    assert root.is_dir() and not (tmp_path / "data.bad").exists()  # the saves stay where they are
+    assert store.Store(str(root)).read("stats") == b"st"
+    assert store.Store(str(root)).read("game") == b"two"
+
+
+def test_without_os_stat_a_failed_write_never_sets_the_save_folder_aside(tmp_path):
+    root = tmp_path / "data"
+    root.mkdir()
+    (root / "stats").write_bytes(store.pack(b"st"))
+
+    def full(path, mode):  # the flash is full: every write fails
+        if "w" in mode:
+            raise OSError(28, "no space")
+        return open(path, mode)
+    s = store.Store(str(root), LittleFsOs(stat=False), full)
+    assert not s.write("game", b"one") and s.error is not None
+    assert s.take_problems() == []
+    assert root.is_dir() and not (tmp_path / "data.bad").exists()
+    assert store.Store(str(root)).read("stats") == b"st"

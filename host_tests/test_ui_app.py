@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import ui_autokeys  # noqa: E402
 import ui_scenes  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 from catan.codec import dumps  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
 from catan.ui import turn as tn  # noqa: E402
@@ -411,3 +413,65 @@ def test_choose_with_swaps_only_after_a_press_of_the_new_button():
     assert not s.swap_asked and app.settings.swap == 1
     _keys(app, "b,a")
     assert app.settings.swap == 0 and Settings.load(store).swap == 0
+
+
+# ------------------------------------------ partial redraws equal a full repaint (issue 26)
+
+def _picture(c):
+    data = getattr(c.bitmap, "_data", None)  # Blinka's displayio: the bitmap's words
+    if data is not None:
+        return bytes(memoryview(data).cast("B"))
+    return bytes(c.get_pixel(x, y) for y in range(c.height) for x in range(c.width))
+
+
+def _differences(c, full):
+    out = [(x, y) for y in range(c.height) for x in range(c.width)
+           if c.get_pixel(x, y) != full.get_pixel(x, y)]
+    xs = [p[0] for p in out]
+    ys = [p[1] for p in out]
+    return "%d pixels at x %d-%d, y %d-%d" % (len(out), min(xs), max(xs), min(ys), max(ys))
+
+
+def _play_checking_every_key(keys, seed=5, gaps=None, w=240, h=135):
+    """Press ``keys`` (roles, "y_long" for a long press) on the app, as the device's loop does
+    (key, tick, draw); after each, the picture must be the one a full repaint gives."""
+    app = _app(w=w, h=h, seed=seed)
+    full = DioCanvas(w, h)
+    now = 0
+    for i, k in enumerate(keys):
+        now += 50 if gaps is None else gaps[i]
+        ui_autokeys.press(app, k, now)
+        ui_scenes.repaint(app, full)
+        if _picture(app.c) != _picture(full):
+            raise AssertionError("after key %d (%s) of %s on %s: the partial redraw differs from a "
+                                 "full repaint: %s" % (i + 1, k, keys, type(app.screen).__name__,
+                                                       _differences(app.c, full)))
+    return app
+
+
+def test_after_a_coach_hint_the_partial_redraw_equals_a_full_repaint():
+    # issue 26: Display Pack, empty store: New game, Island Two, Start; the hint, then Y:
+    # the coach's line lay over the info lines, which a partial paint drew without it
+    _play_checking_every_key("y x a a x a y_long y".split())
+
+
+def test_after_the_coachs_line_times_out_the_partial_redraw_equals_a_full_repaint():
+    keys = "y x a a x a y_long y y".split()
+    _play_checking_every_key(keys, gaps=[50] * 7 + [tn._MSG_MS + 100, 50])
+
+
+_KEYS_PLAYED = ("a", "a", "a", "b", "x", "y", "y", "y", "a_long", "b_long", "x_long", "y_long")
+
+
+# from the title: a new Island One game, a new Island Two game, or anywhere keys lead
+_STARTS = ("a x a".split(), "a a x a".split(), [])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 1000), st.sampled_from(_STARTS),
+       st.lists(st.tuples(st.sampled_from(_KEYS_PLAYED), st.sampled_from((20, 50, 400, 3000))),
+                min_size=1, max_size=40))
+def test_partial_redraws_equal_a_full_repaint_after_every_key_of_random_play(seed, start, presses):
+    # a game's turns, hints, the coach's line timing out, menus and sheets
+    keys = start + [k for k, _ in presses]
+    _play_checking_every_key(keys, seed=seed, gaps=[50] * len(start) + [t for _, t in presses])

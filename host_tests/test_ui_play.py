@@ -894,3 +894,65 @@ def _nothing_to_build():
     g.roll()
     g.stop()
     return g, (HUMAN,)
+
+
+def _review_record(items):
+    from catan.players.coach import Review
+
+    r = Review()
+    r.items = items
+    return r.dumps()
+
+
+# Fields one by one out of their range, each in an otherwise well-formed record of 11 bytes
+# (the store's CRC is the store's business: these records are whole and correctly stored).
+_BAD_REVIEW_ITEMS = (
+    (3, ("build", 200), 1.5, ("stop",)),  # no item 200 on Island One (issue 26)
+    (3, ("stop",), 1.5, ("build", 32)),  # Island One has items 0..31 (R0..R15, then sites)
+    (3, ("trade", 5), 1.5, ("stop",)),  # gold is not a trade's resource
+    (3, ("trade", 9), 1.5, ("stop",)),
+    (3, ("joker", 6, 0, None), 1.5, ("stop",)),  # Island One has jokers 0..5
+    (3, ("joker", 0, 6, None), 1.5, ("stop",)),  # six dice: 0..5
+    (3, ("joker", 5, 0, None), 1.5, ("stop",)),  # the "?" joker needs its resource
+    (3, ("joker", 5, 0, 5), 1.5, ("stop",)),  # ... and never gold
+    (3, ("roll", 64), 1.5, ("stop",)),  # six dice: a mask below 64
+    (3, ("roll", 0), 1.5, ("stop",)),  # a re-roll of no die is not an action
+    (15, ("stop",), 1.5, ("end",)),  # turns 0..14
+)
+
+
+def test_a_review_record_with_a_field_out_of_range_loads_as_no_review():
+    from catan.players.coach import Review
+
+    good = [(3, ("roll", 0b101), 1.25, ("stop",)), (14, ("joker", 5, 2, 4), 0.5, ("trade", 4)),
+            (0, ("build", 31), 2.0, ("roll", None)), (9, ("undo",), 0.1, ("end",))]
+    assert Review.loads(_review_record(good)).items == good
+    for bad in _BAD_REVIEW_ITEMS:
+        assert Review.loads(_review_record(good[:1] + [bad])).items == [], bad
+    # an action with no argument whose argument bytes are not "absent"
+    data = bytearray(_review_record(good[:1]))
+    data[8] = 3  # the advice ("stop",) with a stray argument byte
+    assert Review.loads(bytes(data)).items == []
+
+
+def test_a_review_record_with_an_item_out_of_range_does_not_crash_the_game_over_screen():
+    from catan.players import next_action
+    from catan.ui.records import Settings
+
+    g, levels = ui_scenes._almost_over(1, (HUMAN,))
+    s = Settings()
+    s.coach = 1
+    for bad in _BAD_REVIEW_ITEMS:
+        store = ui_scenes.MemStore(ui_scenes._game_store(lambda: (g.copy(), levels)))
+        store.write("settings", s.dumps())
+        store.write("review", _review_record([bad]))
+        app = _app(store)
+        _keys(app, "a")  # Continue: the review of the game comes back with it
+        app.perform(next_action(app.game, 2, 0))
+        assert _screen(app) == "GameOver"
+        for _ in range(6):  # the initials of the high score (AAA), then the review page, if any
+            _keys(app, "a")
+            app.draw()  # drawn without an error
+            if _screen(app) == "GameOver" and app.screen.page == 1:
+                break
+        assert _screen(app) != "TextEntry"

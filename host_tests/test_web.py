@@ -8,8 +8,7 @@
 - a whole game played with held keys (real key events), a long press (the coach's hint) and
   touch on the on-screen buttons, through firmware/buttons.py on virtual pins;
 - a save, a reload and Continue give the identical game and picture;
-- the main thread is never blocked for more than 50 ms while a hard computer plays (the
-  game runs in a Web Worker);
+- the page's thread runs its tasks while the game works (the game runs in a Web Worker);
 - and no console errors anywhere.
 
 Needs Debian's chromium and chromium-driver and the pinned Selenium (`make setup`); without
@@ -320,32 +319,38 @@ def test_save_reload_and_continue_give_the_identical_game(browser):
     _no_problems(browser)
 
 
-def test_a_hard_computer_never_blocks_the_page(browser):
-    # The game runs in a Web Worker: while a hard computer thinks (a few hundred ms a move
-    # here), the page's own thread has no task longer than 50 ms.
+_HARD_WORK = """
+import time
+from catan.players import next_action
+_t = time.ticks_ms()
+_n = 0
+while time.ticks_diff(time.ticks_ms(), _t) < 1500:  # a hard computer's decisions, 1.5 s of them
+    next_action(shell.app.game, 2, shell.app.game.player)
+    _n += 1
+print(_n, time.ticks_diff(time.ticks_ms(), _t))
+"""
+
+
+def test_the_page_runs_its_tasks_while_the_game_works(browser):
+    # The game runs in a Web Worker: while its VM works (a hard computer's decisions, 1.5 s
+    # of them without a pause), the page's own thread goes on with its tasks. Structural,
+    # not a time limit: were the game on the page's thread, not one of the page's tasks
+    # could run between the work's start and its answer. (`make bench` keeps the figure:
+    # web_main_longest_task_ms, the page's longest task while two hard computers play.)
     browser.open("pimoroni_display_pack_2", clear=True)
-    _setup_play(browser)
-    browser.script("""
-        window._long = [];
-        new PerformanceObserver((l) => { for (const e of l.getEntries()) window._long.push(e.duration); })
-          .observe({ type: "longtask" });""")
-    # the observer sees a task that does block the page (a busy loop of 80 ms on it) ...
-    browser.script("setTimeout(() => { const t = performance.now();"
-                   " while (performance.now() - t < 80); }, 0)")
-    t = time.time()
-    while not browser.script("return window._long.length") and time.time() - t < 5:
-        time.sleep(0.05)
-    assert browser.script("return window._long.length") == 1
-    browser.script("window._long.length = 0")
-    # ... and none while two hard computers play
-    browser.exec("shell.app.settings.speed = 3\nshell.app.new_game(2, (2, 2))")
-    t = time.time()
-    while browser.value("shell.app.game.turns_taken(0)") == "0":  # a whole hard turn
-        assert time.time() - t < 60
-        time.sleep(0.2)
-    assert browser.script("return cdg.maxRoundMs") > 0
-    worst = browser.script("return Math.max(0, ...window._long)")
-    assert worst <= 50, "the page's thread was blocked %d ms" % worst
+    browser.exec("shell.app.settings.speed = 3\nshell.app.new_game(1, (2,))")
+    ticks, text = browser.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        let ticks = 0, working = true;
+        const tick = () => { if (working) { ticks++; setTimeout(tick, 0); } };
+        cdg.exec(arguments[0]).then((text) => { working = false; done([ticks, text]); },
+                                    (e) => { working = false; done([-1, String(e)]); });
+        setTimeout(tick, 0);  // after the work was sent
+    """, _HARD_WORK)
+    decisions, ms = (int(v) for v in text.split())
+    assert decisions >= 1 and ms >= 1500, text
+    # a task every few ms (setTimeout's floor) while the worker worked: well over 10
+    assert ticks >= 10, "the page ran %d tasks while the game worked %d ms" % (ticks, ms)
     _no_problems(browser)
 
 
@@ -398,3 +403,109 @@ def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
     browser.keys("a")
     assert browser.value("shell.store.error") == "the browser refused it: QuotaExceededError"
     assert any("QuotaExceededError" in p for p in browser.problems())
+
+
+# ------------------------------------------------------------------ saves (issue 26)
+
+_DAMAGED = "4344470100000005deadbeef0102030405"  # a record whose checksum is wrong
+
+
+def _stored(browser, name):
+    return browser.script("return localStorage.getItem(arguments[0])", "catan-dice:" + name)
+
+
+@pytest.mark.parametrize("name", ["settings", "game", "stats", "review"])
+def test_an_empty_record_is_set_aside_and_reported(browser, name):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem(arguments[0], '')", "catan-dice:" + name)
+    browser.open("pimoroni_display_pack")  # the page starts (it stopped for good before)
+    assert _screen(browser) == "Message"
+    assert browser.value("shell.app.screen.text") == "%s was truncated: set aside" % name
+    assert _stored(browser, name + ".bad") == "" and _stored(browser, name) is None
+    browser.open("pimoroni_display_pack")  # and the next start is a clean one
+    assert _screen(browser) == "Title"
+    assert not browser.problems()
+
+
+def test_a_second_damaged_record_is_set_aside_beside_the_first(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    for k, bad in enumerate((_DAMAGED, "zz", _DAMAGED[:10])):
+        browser.script("localStorage.setItem('catan-dice:game', arguments[0])", bad)
+        browser.open("pimoroni_display_pack")
+        assert _screen(browser) == "Message"
+        assert _stored(browser, "game" + (".bad" if k == 0 else ".bad%d" % (k + 1))) == bad
+        assert _stored(browser, "game") is None
+    assert _stored(browser, "game.bad") == _DAMAGED  # the first one is still there
+    assert not browser.problems()
+
+
+def test_a_damaged_record_whose_copy_the_browser_refuses_is_not_removed(browser):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem('catan-dice:game', arguments[0])", _DAMAGED)
+    browser.script("localStorage.setItem('cdg-test-refuse', '1')")
+    browser.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        if (localStorage.getItem('cdg-test-refuse')) {
+          const set = Storage.prototype.setItem;
+          Storage.prototype.setItem = function (k, v) {
+            if (k.endsWith('.bad')) throw new DOMException('full', 'QuotaExceededError');
+            return set.call(this, k, v);
+          };
+        }"""})
+    try:
+        browser.open("pimoroni_display_pack")
+        assert _screen(browser) == "Message"
+        assert browser.value("shell.app.screen.text") == (
+            "game was checksum: kept where it was, the browser refused its copy "
+            "(QuotaExceededError)")
+        assert _stored(browser, "game") == _DAMAGED  # not removed: it has no copy
+        assert _stored(browser, "game.bad") is None
+    finally:
+        browser.script("localStorage.removeItem('cdg-test-refuse')")
+
+
+@pytest.mark.parametrize("chars", [100_000, 3_000_000])
+def test_an_oversized_record_is_refused_before_it_is_parsed(browser, chars):
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem('catan-dice:stats', '00'.repeat(arguments[0] / 2))", chars)
+    ms = browser.open("pimoroni_display_pack")
+    assert _screen(browser) == "Message"
+    text = browser.value("shell.app.screen.text")
+    if chars == 100_000:  # its copy fits: set aside
+        assert text == "stats was too large: set aside"
+        assert browser.script("return localStorage.getItem('catan-dice:stats.bad').length") == chars
+        assert _stored(browser, "stats") is None
+    else:  # two copies of 3,000,000 characters are more than the browser keeps: left alone
+        assert text == ("stats was too large: kept where it was, the browser refused its copy "
+                        "(QuotaExceededError)")
+        assert browser.script("return localStorage.getItem('catan-dice:stats').length") == chars
+    # never parsed: MicroPython's hex decoding of it took 32-36 s before the first picture
+    assert browser.value("len(shell.store.records)") == "0"
+    assert ms < 15000, ms
+
+
+def test_a_second_tab_plays_without_saving_and_says_so(browser):
+    d = browser.driver
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.exec("shell.app.new_game(1, (255,))")
+    first = d.current_window_handle
+    saved = _stored(browser, "game")
+    assert saved
+    d.switch_to.new_window("tab")
+    try:
+        browser.open("pimoroni_display_pack")  # the same saves, while the first tab plays
+        assert _screen(browser) == "Message"
+        assert "this tab was opened while another tab plays: nothing played here is saved" in \
+            browser.value("shell.app.screen.text")
+        browser.keys("a")  # the message read: Continue, then a roll
+        browser.keys("a", "a")
+        browser.settle()
+        assert _screen(browser) == "Turn"
+        assert "another tab of this game has the saves open" in browser.value("shell.store.error")
+        assert _stored(browser, "game") == saved  # the first tab's game, untouched
+    finally:
+        d.close()
+        d.switch_to.window(first)
+    browser.exec("shell.app.perform(('roll', None))")  # the first tab still saves its play
+    time.sleep(0.3)
+    assert _stored(browser, "game") != saved
+    assert browser.value("shell.store.error") == "None"

@@ -69,6 +69,18 @@ function keep(name, hex) {
   }
 }
 
+// A damaged record set aside (worker.js asks before the game starts): its copy first; the
+// record goes only once the copy is stored, never on a refusal (storage full).
+function setAside(name, to) {
+  try {
+    localStorage.setItem(STORE_PREFIX + to, localStorage.getItem(STORE_PREFIX + name) ?? "");
+  } catch (e) {
+    return { ok: false, reason: e.name };
+  }
+  localStorage.removeItem(STORE_PREFIX + name);
+  return { ok: true };
+}
+
 // ------------------------------------------------------------------ the worker
 
 function startBoard(name) {
@@ -138,6 +150,8 @@ function onWorker(ev) {
     canvas.style.filter = level < 1 ? `brightness(${level})` : "";
   } else if (msg.type === "save") {
     keep(msg.name, msg.hex);
+  } else if (msg.type === "setaside") {
+    worker.postMessage({ type: "setaside", id: msg.id, ...setAside(msg.name, msg.to) });
   } else if (msg.type === "ready") {
     help.textContent = keyHelp();
   } else if (msg.type === "reply") {

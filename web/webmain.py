@@ -49,28 +49,52 @@ class Pin:
         return 0 if self.down else 1
 
 
+def _record(text):
+    # A localStorage record's bytes: its hex, or (not hex) its text, which unpacks as foreign
+    if text is None or len(text) > 2 * LIMIT:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return text.encode()
+
+
+def damaged(saves):
+    """``[[name, what], ...]``: the records of ``saves`` (``{name: hex or None}``, None for
+    one too large to be handed over) that are not a record of firmware/store.py (empty,
+    cut short, foreign, bad checksum, larger than any record). The worker has the page set
+    them aside before the App starts (worker.js)."""
+    out = []
+    for name in saves:
+        rec = _record(saves[name])
+        what = "too large" if rec is None or len(rec) > LIMIT else unpack(rec)
+        if isinstance(what, str):
+            out.append([name, what])
+    return out
+
+
 class WebStore:
     """The store interface over records the page keeps in localStorage.
 
-    The worker hands over a copy of them at start (``{name: hex}``); ``write`` keeps the
-    record here and sends it to the page with ``host.save(name, hex)`` (localStorage lives
-    on the page's thread, and a write there is atomic). A record that does not unpack (cut
-    short, foreign, bad checksum) is set aside as ``name.bad`` and reported, as on flash.
-    If the page could not store a record (``failed(reason)``, quota full), the next write
-    returns False with the reason, so the App tells the player the game is not safe.
+    The worker hands over a copy of them at start (``{name: hex}``), the damaged ones
+    already set aside by the page (``problems``: what ``take_problems`` reports first);
+    ``write`` keeps the record here and sends it to the page with ``host.save(name, hex)``
+    (localStorage lives on the page's thread, and a write there is atomic). If the page could
+    not store a record (``failed(reason)``, quota full), the next write returns False with
+    the reason, so the App tells the player the game is not safe. ``readonly``: the reason
+    this tab may not write (another tab plays these saves): every write returns False.
     """
 
-    def __init__(self, saves, host):
+    def __init__(self, saves, host, problems=()):
         self.records = {}
         for name in saves:
-            text = saves[name]
-            try:
-                self.records[name] = bytes.fromhex(text)
-            except ValueError:  # not hex: its text, which read() reports as foreign
-                self.records[name] = text.encode()
+            rec = _record(saves[name])
+            if rec is not None:
+                self.records[name] = rec
         self.host = host
-        self.problems = []
+        self.problems = [tuple(p) for p in problems]
         self.error = None
+        self.readonly = None
         self._failed = None
 
     def read(self, name):
@@ -78,16 +102,16 @@ class WebStore:
         if rec is None:
             return None
         data = unpack(rec) if len(rec) <= LIMIT else "too large"
-        if isinstance(data, str):
-            self.problems.append((name, data))
-            del self.records[name]
-            self._send(name + ".bad", rec)
-            self._send(name, None)
+        if isinstance(data, str):  # (the worker set such records aside before the start)
+            self.problems.append((name, data, "not read"))
             return None
         return data
 
     def write(self, name, data):
         self.error = None
+        if self.readonly is not None:
+            self.error = self.readonly
+            return False
         if self._failed is not None:
             self.error, self._failed = self._failed, None
             return False
@@ -123,7 +147,7 @@ def board_module(name):
 class Shell:
     """The device's main loop, one round per call: buttons, App, framebuffer."""
 
-    def __init__(self, board_name, saves, host, App=None):
+    def __init__(self, board_name, saves, host, App=None, problems=()):
         board = board_module(board_name)
         self.board = board
         _, w, h = board.ROTATIONS[board.DISPLAY["rotation"]][:3]
@@ -141,7 +165,7 @@ class Shell:
         from catan.ui.fb_canvas import FbCanvas
 
         self.canvas = FbCanvas(w, h, self.buf)
-        self.store = WebStore(saves, host)
+        self.store = WebStore(saves, host, problems)
         if App is None:
             from catan.ui.app import App
         self.app = App(self.canvas, self.store, roles=self.roles)

@@ -8,6 +8,7 @@
 //
 // Messages from the page:
 //   {type: "start", board, saves}     saves: {name: hex record} from localStorage
+//   {type: "setaside", id, ok, reason} the answer to a set-aside asked of the page
 //   {type: "pin", role, down, t}      t: the event's time (epoch ms, sub-ms precision)
 //   {type: "failed", reason}          the page could not store the last record
 //   {type: "exec", id, code}          run Python in the shell's namespace (tests, tools)
@@ -17,6 +18,16 @@
 //   {type: "frame", rects: [{x, y, w, h, data}], brightness, busy, roundMs}
 //                                     roundMs: the longest round of the loop since the last
 //   {type: "save", name, hex}         hex null: remove the record
+//   {type: "setaside", id, name, to}  copy record name to name `to`; remove it only once the
+//                                     copy is stored (answered with ok or the reason)
+//
+// Saves at start: a record the store cannot read (empty, cut short, foreign, a bad checksum,
+// larger than any record: refused by its length, never parsed) is set aside by the page as
+// name.bad (name.bad2, ... when taken, as on the device's flash) before the App starts, and
+// reported; if the browser refuses the copy, the record stays and the report says so.
+// Two tabs: the saves belong to the first tab's worker (a Web Lock, held while it lives); a
+// tab opened while another plays gets none of it: it plays without saving and says so, so
+// neither tab's progress is overwritten by the other's behind the player's back.
 //   {type: "reply", id, ok, text}     the answer to exec / stop
 //   {type: "console", error, text}    a line MicroPython printed (stdout or stderr)
 //   {type: "error", text}             the shell failed (a Python traceback)
@@ -24,6 +35,11 @@
 import { loadMicroPython } from "./micropython.mjs";
 
 const LOOP_MS = 10;  // a round of the loop this often while awake (the device's LOOP_MS)
+const SAVES_LOCK = "catan-dice:saves";  // held by the one worker (tab) that may write the saves
+const LOCK_WAIT_MS = 1500;  // a board switch's previous worker lets go of it in this time
+const SET_ASIDE = /\.bad\d*$/;  // the names of records set aside (never read by the game)
+const READONLY = "another tab of this game has the saves open: nothing played in this tab is " +
+  "saved (close the other tab, then reload this one)";
 const HEAP = 4 * 1024 * 1024;  // initial heap; the port grows it when needed
 
 const epoch = () => performance.timeOrigin + performance.now();
@@ -37,6 +53,8 @@ let timer = null, stopped = false;
 let roundMs = 0;  // the longest round since the last picture sent
 let out = null;  // while an exec runs: the lines it printed
 const queue = [];  // pin events waiting for the shell
+const asked = new Map();  // id -> resolve: set-asides the page has not answered yet
+let nextAsk = 1;
 
 const vm = (async () => {
   const [micropython, bundle] = await Promise.all([
@@ -75,6 +93,58 @@ function fail(e) {
   postMessage({ type: "error", text: String((e && e.message) || e) });
 }
 
+// The saves' lock: true once this worker holds it (until it ends), false if another tab's
+// worker keeps it LOCK_WAIT_MS. Without Web Locks (an old browser), true: as before.
+function lockSaves() {
+  if (!(self.navigator && navigator.locks)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(), LOCK_WAIT_MS);
+    navigator.locks.request(SAVES_LOCK, { signal: ctl.signal }, () => {
+      clearTimeout(timer);
+      resolve(true);
+      return new Promise(() => {});  // held while this worker lives
+    }).catch(() => resolve(false));  // given up waiting: another tab holds it
+  });
+}
+
+function askPage(msg) {
+  const id = nextAsk++;
+  return new Promise((resolve) => {
+    asked.set(id, resolve);
+    postMessage({ ...msg, id });
+  });
+}
+
+// Records the game reads, checked before the App starts; the damaged ones set aside by the
+// page (copy first, then remove). Returns [records to hand over, problems to report].
+async function checkSaves(saves, owner) {
+  const limit = mp.globals.get("store").LIMIT;
+  const records = {};
+  for (const [name, text] of Object.entries(saves)) {
+    if (SET_ASIDE.test(name)) continue;
+    records[name] = typeof text === "string" && text.length <= 2 * limit ? text : null;
+  }
+  mp.globals.set("_saves", JSON.stringify(records));
+  mp.runPython("_bad = json.dumps(webmain.damaged(json.loads(_saves)))");  // (an expression's value)
+  const bad = JSON.parse(mp.globals.get("_bad"));
+  const problems = [];
+  for (const [name, what] of bad) {
+    delete records[name];
+    if (!owner) continue;  // another tab's to deal with
+    let to = name + ".bad";
+    for (let k = 2; to in saves; k++) to = name + ".bad" + k;
+    const r = await askPage({ type: "setaside", name, to });
+    if (r.ok) {
+      saves[to] = "";
+      problems.push([name, what]);
+    } else {
+      problems.push([name, what, `kept where it was, the browser refused its copy (${r.reason})`]);
+    }
+  }
+  return [records, problems];
+}
+
 async function start(msg) {
   mp = await vm;
   M = mp._module;
@@ -82,15 +152,26 @@ async function start(msg) {
     save: (name, hex) => postMessage({ type: "save", name, hex }),
     fill: (n) => Array.from(crypto.getRandomValues(new Uint8Array(n))),
   });
-  mp.globals.set("_board", msg.board);
-  mp.globals.set("_saves", JSON.stringify(msg.saves || {}));
   mp.runPython(`
 import sys, json, webhost
 sys.path.append("/lib")
-import webmain
+import store, webmain
 webmain.install_urandom(webhost.fill)
-shell = webmain.Shell(_board, json.loads(_saves), webhost)
-del _saves
+`);
+  const owner = await lockSaves();
+  const [records, problems] = await checkSaves({ ...(msg.saves || {}) }, owner);
+  if (!owner) {
+    problems.push(["this tab", "opened while another tab plays",
+      "nothing played here is saved (close the other tab, then reload this one)"]);
+  }
+  mp.globals.set("_board", msg.board);
+  mp.globals.set("_saves", JSON.stringify(records));
+  mp.globals.set("_problems", JSON.stringify(problems));
+  mp.globals.set("_readonly", owner ? "" : READONLY);
+  mp.runPython(`
+shell = webmain.Shell(_board, json.loads(_saves), webhost, problems=json.loads(_problems))
+shell.store.readonly = _readonly or None
+del _saves, _problems, _readonly
 `);
   shell = mp.globals.get("shell");
   frameFn = shell.frame;
@@ -182,6 +263,10 @@ onmessage = (ev) => {
   } else if (msg.type === "pin") {
     queue.push(msg);  // the next round applies it, at its own time: run that round now
     if (shell && !stopped) { clearTimeout(timer); timer = setTimeout(round, 0); }
+  } else if (msg.type === "setaside") {
+    const resolve = asked.get(msg.id);
+    asked.delete(msg.id);
+    if (resolve) resolve(msg);
   } else if (msg.type === "failed") {
     if (shell) shell.store.failed(msg.reason);
   } else if (msg.type === "exec") {

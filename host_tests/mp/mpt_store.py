@@ -85,4 +85,74 @@ s = store.Store(ROOT)
 assert s.read("stats") is None and s.take_problems() == [("stats", "a folder")]
 assert s.write("stats", b"st") and s.read("stats") == b"st"
 clean()
+
+# issue 26, point 7, on a real littlefs (VfsLfs2 on a block device in RAM, where the port has
+# it): an empty folder at game.tmp is set aside (littlefs's remove would delete it and the
+# save be lost), and without os.stat a failed write never sets the save folder aside.
+
+
+class RamBlocks:
+    def __init__(self, n, size=512):
+        self.size = size
+        self.data = bytearray(n * size)
+
+    def readblocks(self, block, buf, off=0):
+        at = block * self.size + off
+        buf[:] = self.data[at:at + len(buf)]
+
+    def writeblocks(self, block, buf, off=None):
+        at = block * self.size + (off or 0)
+        self.data[at:at + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:  # block count
+            return len(self.data) // self.size
+        if op == 5:  # block size
+            return self.size
+        if op == 6:  # erase
+            return 0
+        return None
+
+
+class NoStat:
+    """os without stat (a minimal port)."""
+    mkdir = staticmethod(os.mkdir)
+    rename = staticmethod(os.rename)
+    remove = staticmethod(os.remove)
+    listdir = staticmethod(os.listdir)
+
+
+if hasattr(os, "VfsLfs2"):
+    bdev = RamBlocks(64)
+    os.VfsLfs2.mkfs(bdev)
+    os.mount(os.VfsLfs2(bdev), "/lfs")
+    try:
+        for os_mod in (None, NoStat):
+            rm("/lfs/data")
+            os.mkdir("/lfs/data")
+            os.mkdir("/lfs/data/game.tmp")
+            s = store.Store("/lfs/data", os_mod)
+            assert s.write("game", b"one"), s.error
+            assert s.take_problems() == [("game.tmp", "a folder")], os_mod
+            assert "game.tmp.bad" in os.listdir("/lfs/data")
+            assert store.Store("/lfs/data").read("game") == b"one"
+            print("littlefs, folder at game.tmp:", "no stat" if os_mod else "stat", "ok")
+        # no os.stat, the flash refuses every write: the save folder stays where it is
+        rm("/lfs/data")
+        os.mkdir("/lfs/data")
+        assert store.Store("/lfs/data").write("stats", b"st")
+
+        def refuse(path, mode):
+            if "w" in mode:
+                raise OSError(28)
+            return open(path, mode)
+        s = store.Store("/lfs/data", NoStat, refuse)
+        assert not s.write("game", b"one") and s.take_problems() == []
+        assert sorted(os.listdir("/lfs")) == ["data"], os.listdir("/lfs")
+        assert store.Store("/lfs/data").read("stats") == b"st"
+        print("littlefs, no stat, a failed write: the save folder kept")
+    finally:
+        os.umount("/lfs")
+else:
+    print("no VfsLfs2 on this port: the littlefs cases run on the unix port")
 print("ALL-OK")

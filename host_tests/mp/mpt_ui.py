@@ -63,8 +63,30 @@ def whole_game(island, levels, level):
     return keys[0]
 
 
+def keys_checked(keys, w=240, h=135):
+    # Keys from the title of a fresh app (empty store), each with the check (issue 26: the
+    # coach's line over the info lines of Island Two at 240x135, then a cursor move)
+    from catan.dice import SeededDice
+    from catan.ui.app import App
+
+    c = FbCanvas(w, h)
+    full = FbCanvas(w, h)
+    app = App(c, ui_scenes.MemStore(), roles=ui_scenes.ROLES, dice=lambda seed: SeededDice(5))
+    app.draw()
+    now = 0
+    for i in range(len(keys)):
+        now += 50
+        ui_autokeys.press(app, keys[i], now)
+        ui_scenes.repaint(app, full)
+        if c.buffer != full.buffer:
+            n = sum(1 for k in range(len(c.buffer)) if c.buffer[k] != full.buffer[k])
+            raise AssertionError("keys %s, key %d: partial redraw differs (%d bytes)" % (keys, i + 1, n))
+
+
 def main(args):
     if not args:
+        keys_checked("y x a a x a y_long y".split())
+        gc.collect()
         for name in _SIMPLE:
             play(name, 240, 135)
             gc.collect()

@@ -151,6 +151,8 @@ def loads(data, dice=None):
         g.apply_log(turn_log)
     except IllegalAction as e:
         raise SaveError("the save's last turn does not follow the rules: %s" % e)
+    if g.turn_start[5]:  # an end of turn in it: dumps starts a save's log at its turn's start
+        raise SaveError("the save's last turn goes on past its end")
     return g
 
 

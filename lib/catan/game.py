@@ -588,6 +588,8 @@ class Game:
                 if i + m > n:
                     raise IllegalAction("the log is damaged at byte %d" % i)
                 faces = [(log[i + k // 2] >> (4 * (k & 1))) & 15 for k in range(count)]
+                if count & 1 and log[i + m - 1] >> 4:  # the unused half of an odd count's
+                    raise IllegalAction("the log is damaged at byte %d" % (i + m - 1))  # byte
                 i += m
                 self._check(self.why_roll(a))
                 self._roll(a, faces)

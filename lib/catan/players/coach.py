@@ -22,6 +22,7 @@ its idle time already (``players.think``).
 
 from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL
+from catan.maps import ANY, GOLD, ISLAND_ONE, TURNS_ONE
 from catan.players import built_now, next_action
 from catan.players.plans import _Context
 from catan.players.reroll import _exact_reroll, _index, _multisets, _turn_tables
@@ -199,7 +200,9 @@ class Review:
         for k in range(0, len(data), 11):
             action = _get_action(data, k + 1)
             advice = _get_action(data, k + 7)
-            if action is None or advice is None:
+            # every field in its range (a record can be whole and still wrong: written by
+            # another version, or edited): a turn of Island One, actions it can hold
+            if action is None or advice is None or data[k] >= TURNS_ONE:
                 return cls(keep)
             r.items.append((data[k], action, ((data[k + 5] << 8) | data[k + 6]) / 100, advice))
         return r
@@ -217,12 +220,35 @@ def _put_action(out, action):
 
 
 def _get_action(data, k):
+    # An Island One action (the review is kept for Island One only), or None if any of its
+    # bytes is out of range: the screens name its item, joker and resource without checks.
     op = data[k]
     if op >= len(_OPS):
         return None
     name = _OPS[op]
     n = (1, 0, 1, 3, 1, 0, 0)[op]
     args = [None if data[k + 1 + i] == 255 else data[k + 1 + i] for i in range(n)]
+    for i in range(n, 3):
+        if data[k + 1 + i] != 255:  # a byte the action does not have: not "absent"
+            return None
     if name != "roll" and name != "joker" and None in args:
         return None
+    isl = ISLAND_ONE
+    if name == "roll":
+        if args[0] is not None and not 0 < args[0] < 64:  # six dice
+            return None
+    elif name == "build":
+        if args[0] >= isl.n_items:
+            return None
+    elif name == "trade":
+        if args[0] >= GOLD:
+            return None
+    elif name == "joker":
+        j, die, res = args
+        if j is None or die is None or j >= len(isl.jokers) or die >= 6:
+            return None
+        if isl.jokers[j][0] == ANY and (res is None or res >= GOLD):
+            return None
+        if res is not None and res >= GOLD:
+            return None
     return tuple([name] + args)

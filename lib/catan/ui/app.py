@@ -35,6 +35,11 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
+
+
+def _problem_text(p):
+    # A store's problem: (name, what was wrong), set aside; or (name, what, what was done)
+    return "%s was %s: %s" % (p[0], p[1], p[2] if len(p) > 2 else "set aside")
 _DIRECTIONS = ("up", "down", "left", "right")
 MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
@@ -152,8 +157,8 @@ class App:
                 rec.save(store)
         self._load_game()
         self._load_review()
-        for name, what in store.take_problems():
-            self._problems.append("%s was %s: set aside" % (name, what))
+        for p in store.take_problems():
+            self._problems.append(_problem_text(p))
         self.open("menus", "Title")
         if self._problems:
             self.open("info", "Message", "Storage", "\n".join(self._problems))
@@ -465,8 +470,8 @@ class App:
         if not ok:
             self._notes.append("Could not save %s (%s): it is not safe." % (
                 what, getattr(self.store, "error", None) or "?"))
-        for name, why in self.store.take_problems():
-            self._notes.append("%s was %s: set aside" % (name, why))
+        for p in self.store.take_problems():
+            self._notes.append(_problem_text(p))
 
     def _say_notes(self):
         # Trouble during a turn, when the turn screen stays: its foot says it at once.

@@ -408,6 +408,7 @@ class Turn:
 
     def say(self, text, colour=cv.RED):
         """Show ``text`` in the foot for a few seconds."""
+        self._refresh_foot()  # where the message shown until now lay
         self.msg = text
         self.msg_colour = colour
         self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
@@ -417,9 +418,19 @@ class Turn:
         self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
         self._refresh_foot()
 
+    def _foot_top(self):
+        # The top of the foot's part that a message changes: its place (``my``), or higher
+        # where a message of several lines above the track reaches into the info lines
+        # (as _paint_panel draws it: its box ends just above the track).
+        top = self.my - 2
+        if self.msg and self.my < self.ky:
+            top = min(top, self.ky - 2 - len(self._msg_lines) * wg.LINE - 2)
+        return top
+
     def _refresh_foot(self):
         lay = self.lay
-        self.app.refresh(lay.px, self.my - 2, lay.pw, lay.ph - self.my + 2)
+        top = self._foot_top()
+        self.app.refresh(lay.px, top, lay.pw, lay.ph - top)
 
     def choose(self):
         g = self.game
@@ -601,8 +612,8 @@ class Turn:
             if self.msg_until is None:
                 self.msg_until = now + _MSG_MS
             elif now - self.msg_until >= 0:
+                self._refresh_foot()  # (while the message still says how far it reaches)
                 self.msg = ""
-                self._refresh_foot()
         if self.level is not None and now - self.next_ms >= 0:
             self.app.computer_step()
             self.next_ms = now + self.app.step_ms()
@@ -731,7 +742,8 @@ class Turn:
                 c.text(x + 3, y, line, colour)
             y += wg.LINE
         above = self.my < self.ky  # the message has its own place above the track
-        if self.msg and c.visible(x, self.my - 2, w, lay.ph - self.my + 2):
+        top = self._foot_top()
+        if self.msg and c.visible(x, top, w, lay.ph - top):
             lines = self._msg_lines
             end = self.ky - 2 if above else lay.ph
             top = end - len(lines) * wg.LINE - (0 if above else 1)
