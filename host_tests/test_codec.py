@@ -516,6 +516,9 @@ IMPOSSIBLE.update({
     "a joker that is not on the map": (_TWO_SEATS, edited(_TWO_SEATS, sheet0_jokers=1 << 7)),
     "Longest Road held by a seat that does not exist": (_TWO_SEATS, edited(_TWO_SEATS, longest=2)),
     "Largest Army held by a seat that does not exist": (_TWO_SEATS, edited(_TWO_SEATS, largest=2)),
+    "more built than the dice could pay for": (  # four roads: 8 dice, one turn rolled 6
+        craft(I1, [one(("R0", "R1", "R2"), track=[3])]),
+        craft(I1, [one(("R0", "R1", "R2", "R3"), track=[4])])),
     "a turn log longer than the save": (
         craft(I1, [one(turns=0)], turn_log=SIX_DICE), cut_log_length(
             craft(I1, [one(turns=0)], turn_log=SIX_DICE), 3)),
@@ -604,6 +607,8 @@ WHY = {
         'the save holds an impossible game: an item that is not on the map',
     'a turn log longer than the save':
         'the save is cut short',
+    'more built than the dice could pay for':
+        'the save holds an impossible game: more built than the dice of its turns could pay for',
 }
 
 
