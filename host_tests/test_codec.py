@@ -486,6 +486,45 @@ IMPOSSIBLE = {
 }
 
 
+def edited(data, **fields):
+    """``data`` (a save) with header fields replaced, or a sheet's (``sheet0_roads=...``)."""
+    f = decode(data)
+    for k, v in fields.items():
+        if k.startswith("sheet"):
+            f["sheets"][int(k[5])][k[7:]] = v
+        else:
+            f[k] = v
+    return encode(f)
+
+
+def cut_log_length(data, extra):
+    """``data`` whose turn log's length field says ``extra`` bytes more than there are."""
+    f = decode(data)
+    body = bytearray(data[:-2])
+    at = len(body) - len(f["turn_log"]) - 4
+    n = int.from_bytes(body[at:at + 4], "big") + extra
+    body[at:at + 4] = n.to_bytes(4, "big")
+    return bytes(body) + codec.crc16(body).to_bytes(2, "big")
+
+
+_TWO_SEATS = craft(I2, [two(turns=1), two(turns=1)])
+IMPOSSIBLE.update({
+    "a game turn that is not the sum of the turns": (
+        _TWO_SEATS, edited(_TWO_SEATS, game_turn=3)),
+    "a road that is not on the map": (_TWO_SEATS, edited(_TWO_SEATS, sheet0_roads=1 << 17)),
+    "a building that is not on the map": (_TWO_SEATS, edited(_TWO_SEATS, sheet1_builds=1 << 20)),
+    "a joker that is not on the map": (_TWO_SEATS, edited(_TWO_SEATS, sheet0_jokers=1 << 7)),
+    "Longest Road held by a seat that does not exist": (_TWO_SEATS, edited(_TWO_SEATS, longest=2)),
+    "Largest Army held by a seat that does not exist": (_TWO_SEATS, edited(_TWO_SEATS, largest=2)),
+    "more built than the dice could pay for": (  # four roads: 8 dice, one turn rolled 6
+        craft(I1, [one(("R0", "R1", "R2"), track=[3])]),
+        craft(I1, [one(("R0", "R1", "R2", "R3"), track=[4])])),
+    "a turn log longer than the save": (
+        craft(I1, [one(turns=0)], turn_log=SIX_DICE), cut_log_length(
+            craft(I1, [one(turns=0)], turn_log=SIX_DICE), 3)),
+})
+
+
 # The reason each is refused with, word for word (the player reads it: "... set aside")
 WHY = {
     '3 knights but nobody holds Largest Army':
@@ -554,6 +593,22 @@ WHY = {
         'the save holds an impossible game: C1 built before R1',
     'turns out of seat order':
         'the save holds an impossible game: turns out of seat order',
+    'Largest Army held by a seat that does not exist':
+        'the save holds an impossible game: a seat that does not exist',
+    'Longest Road held by a seat that does not exist':
+        'the save holds an impossible game: a seat that does not exist',
+    'a building that is not on the map':
+        'the save holds an impossible game: an item that is not on the map',
+    'a game turn that is not the sum of the turns':
+        'the save holds an impossible game: the turn count',
+    'a joker that is not on the map':
+        'the save holds an impossible game: a joker that is not on the map',
+    'a road that is not on the map':
+        'the save holds an impossible game: an item that is not on the map',
+    'a turn log longer than the save':
+        'the save is cut short',
+    'more built than the dice could pay for':
+        'the save holds an impossible game: more built than the dice of its turns could pay for',
 }
 
 

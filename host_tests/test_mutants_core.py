@@ -7,8 +7,9 @@ original are listed with their reasons in tools/mutation_equivalents.md.
 import pytest
 
 from catan import maps
-from catan.dice import CODE_ALPHABET, DiceExhausted, ScriptedDice, code_to_seed, random_seed, seed_to_code
-from catan.game import BUILD, OVER, IllegalAction
+from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, code_to_seed, random_seed,
+                        seed_to_code)
+from catan.game import BUILD, OVER, Game, IllegalAction
 from catan.maps import GRAIN
 from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, snapshot
 
@@ -208,3 +209,39 @@ def test_perform_refuses_an_unknown_action_by_name():
     assert str(e.value) == "unknown action 'fly'"
     with pytest.raises(IllegalAction):
         g.perform(("build", 0))  # before rolling
+
+
+def test_replay_rolls_on_with_the_dice_it_is_given():
+    g = new_game(1, 1)
+    g.dice.feed.queue.extend(faces("BLWGO$"))
+    g.roll()
+    dice = SeededDice(5)
+    again = Game.replay(1, 1, bytes(g.log), dice)
+    assert again.dice is dice and list(again.faces) == list(g.faces)
+    again.roll(1)  # the next throw comes from the seeded dice
+    assert again.faces[0] == SeededDice(5).face(((0 * 3) + 1) * 8)
+
+
+def test_an_unknown_item_name_says_which_and_where():
+    with pytest.raises(ValueError) as e:
+        maps.ISLAND_ONE.item("X9")
+    assert str(e.value) == "no item X9 on Island 1"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_dice_a_seats_turns_rolled_are_the_games_dice_counts(players):
+    # codec's bound on what a sheet can hold, against the game's own dice count at each of
+    # the seat's turns (Island Two's ramp: 3, 4, 5, then 6 dice by game turn)
+    from catan import codec
+
+    for island in (1, 2):
+        g = new_game(island, players)
+        for p in range(players):
+            for t in range(9):
+                g.turns = [t] * players
+                expected = 0
+                for k in range(t):
+                    g.game_turn = k * players + p
+                    expected += g.dice_count()
+                assert codec._dice_rolled(g, p) == expected, (island, p, t)
+
