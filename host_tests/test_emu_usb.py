@@ -130,6 +130,6 @@ def test_the_window_keeps_a_tap_whose_press_and_release_arrive_together(monkeypa
         seen["after"] = p.frame()
         return None
 
-    args = argparse.Namespace(board="pimoroni_display_pack", scale=1)
+    args = argparse.Namespace(board="pimoroni_display_pack", scale=1, firmware="pico")
     assert run.window(args, script) == 0
     assert seen["after"] != seen["title"], "the tap was lost"
