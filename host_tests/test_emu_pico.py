@@ -561,7 +561,7 @@ def test_a_game_moves_between_the_stock_install_and_the_game_uf2(trees):
         p.key("a")  # Continue
         files = assert_no_error(p)
         assert saved_game(files) == stock
-        p.keys(["y", "a"])  # mark a die, on the UF2
+        p.keys(["y", "y", "y", "x", "y", "y", "y", "y", "y", "a"])  # the cursor to Keep, Keep
         moved = saved_game(assert_no_error(p))
         assert moved != stock
         fs = p.fs_region()
