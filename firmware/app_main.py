@@ -85,12 +85,6 @@ def alloc_framebuffer(board):
     return _framebuffer
 
 
-def small_heap():
-    """True on a heap smaller than SMALL_HEAP (never on CPython, which has no gc.mem_free)."""
-    free = getattr(gc, "mem_free", None)
-    return free is not None and free() + gc.mem_alloc() < SMALL_HEAP
-
-
 def reserve_tables():
     """The computer players' and the coach's module and kept arrays (catan.players.reserve),
     right after the framebuffer: loaded later, in the middle of a game, they split the heap's
@@ -240,7 +234,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     buf = alloc_framebuffer(board)  # first: the biggest single allocation
     if _spare is None:
         _spare = bytearray(SPARE)
-    small = small_heap()
+    free = getattr(gc, "mem_free", None)  # MicroPython's (the host tests' gc may have none)
+    small = free is not None and free() + gc.mem_alloc() < SMALL_HEAP
     if not small:
         reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
     if hw is None:
@@ -274,7 +269,6 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     power.run()
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
-    free = getattr(gc, "mem_free", None)
     if free is not None:
         first.tight_heap = small or free() < TIGHT_HEAP
     if used:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tools" / "emu"))
 sys.path.insert(0, str(ROOT / "firmware"))
 
 import pico  # noqa: E402  (tools/emu)
+from pico import saved_game, saved_start  # noqa: E402
 
 DISPLAY_PACK = "pimoroni_display_pack"
 DISPLAY_PACK_2 = "pimoroni_display_pack_2"
@@ -49,12 +50,8 @@ pytestmark = pytest.mark.skipif(MISSING["pico"] is not None, reason="emulated Pi
 # as a strict expected failure.
 _NO_ROOM = ("issue 23: the stock Pico W firmware's heap (205 KB) has no 3.7 or 5.5 KB block left for "
             "the computer players' tables beside the game's bytecode (MemoryError); the game UF2 has")
-_NO_BLOCK = ("issue 23: on the stock Pico firmware with the Display Pack 2.0 (38 KB framebuffer) the "
-             "game-over screen's module finds no 3.4 KB block after four computers' game "
-             "(MemoryError); the game UF2 has room")
 FAILS = {
     ("test_coach_hint_after_a_roll_and_in_the_build_phase", "picow", "between_rolls"): _NO_ROOM,
-    ("test_a_four_seat_island_two_game_of_computers_to_its_end", "pico", DISPLAY_PACK_2): _NO_BLOCK,
     ("test_coach_hint_straight_after_start", "picow", DISPLAY_PACK): _NO_ROOM,
     ("test_coach_hint_straight_after_start", "picow", DISPLAY_PACK_2): _NO_ROOM,
     ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK): _NO_ROOM,
@@ -92,26 +89,9 @@ def make_pico(trees, board=DISPLAY_PACK, firmware="pico", **kw):
 
 
 def assert_no_error(p):
-    out = p.read_serial()
-    assert "Traceback" not in out and "Error" not in out, out[-2000:]
-    files = p.files()
-    assert "/error.log" not in files, files["/error.log"].decode(errors="replace")
+    problem, files = p.failure()
+    assert problem is None, problem
     return files
-
-
-def saved_game(files):
-    """(seat levels, the game's codec bytes) of /data/game, or None when no game is saved."""
-    import store
-
-    rec = files.get("/data/game")
-    if rec is None:
-        return None
-    data = store.unpack(rec)
-    assert not isinstance(data, str), "the save is damaged: %s" % data
-    if not data:
-        return None
-    n = data[1]
-    return tuple(data[2:2 + n]), data[2 + n:]
 
 
 def host_render(board, store_files=None, battery=5.0, keys=()):
@@ -385,32 +365,6 @@ def play_to_the_end(p, max_s=1800, chunk_ms=5000):
         if "/data/game" in files and saved_game(files) is None:
             return files
     raise AssertionError("the game did not end in %d emulated s" % max_s)
-
-
-def saved_start(island, levels, seed=1, turns_left=None, speed=3):
-    """/data/game holding a game of ``levels`` (0 easy, 1 medium, 2 hard), as the app saves it:
-    a new game, or with ``turns_left`` the same seats' game that many turns before its end (played
-    here by the same computers). The device boots to Continue, and one press plays it."""
-    import store
-    from catan.codec import dumps, loads
-    from catan.dice import SeededDice
-    from catan.game import Game
-    from catan.players import play_turn
-    from catan.ui.app import pack_save
-    from catan.ui.records import Settings
-
-    game = Game(island, len(levels), SeededDice(seed))
-    if turns_left:
-        starts = []
-        while not game.over():
-            starts.append(dumps(game))
-            play_turn(game, levels[game.player])
-        game = loads(starts[-turns_left], SeededDice(seed))
-
-    fast = Settings()
-    fast.speed = speed  # 3, "instant": the computers' turns go at the speed of their thinking
-    return {"/data/game": store.pack(pack_save(game, levels)),
-            "/data/settings": store.pack(fast.dumps())}
 
 
 @pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))

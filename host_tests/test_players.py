@@ -376,7 +376,7 @@ def _run_calls(calls, forget=True):
             gc.collect()
         elif op == "boot":  # as if the modules had just been loaded: no arrays yet
             players.forget()
-            reroll._MS = reroll._W = reroll._SPACE = None
+            reroll._MS = reroll._W = None
 
 
 def test_made_ahead_or_not_the_same_decisions_after_an_interrupted_next_seat():

@@ -161,12 +161,7 @@ def dev(board, port=None):
 def mip_package(board, out=None):
     """``build/mip/<board>/``: the device tree of ``board`` and its ``package.json`` for mip (every
     file, by a path relative to the package); its path."""
-    out = Path(out) if out else BUILD / "mip" / board
-    tree = build(board, out.parent / (out.name + "-tree"))
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(tree, out)
-    shutil.rmtree(tree)
+    out = build(board, out or BUILD / "mip" / board)
     files = sorted(tree_files(out))
     lines = ",\n".join("  " + json.dumps([f, f]) for f in files)
     (out / "package.json").write_text('{\n "urls": [\n%s\n ],\n "version": %s\n}\n'

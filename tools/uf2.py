@@ -82,8 +82,20 @@ def source(src=None):
     raise SourceMissing("MICROPY_SRC=%s holds no MicroPython tree (ports/rp2)" % src)
 
 
+_EXTRACTED = {}  # (archive, size, mtime) -> its folder, for this process
+
+
 def _extract(archive):
-    """The archive extracted under build/uf2/src/ (again only when the archive changes)."""
+    """The archive extracted under build/uf2/src/ (again only when the archive changes; hashed
+    once a process, not at each look)."""
+    st = archive.stat()
+    key = (str(archive), st.st_size, st.st_mtime)
+    if key not in _EXTRACTED:
+        _EXTRACTED[key] = _extract_once(archive)
+    return _EXTRACTED[key]
+
+
+def _extract_once(archive):
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     dest = SRC_CACHE / digest[:16]
     stamp = dest / ".extracted"

@@ -401,12 +401,9 @@ def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
     new game (Continue, then the game at the instant speed, then its game-over screens): the
     least free heap and largest free block read every 5 emulated s, and the error if one ended
     it."""
-    sys.path.insert(0, str(ROOT / "host_tests"))
-    sys.path.insert(0, str(ROOT / "firmware"))
-    from test_emu_pico import saved_game, saved_start
-
     free, largest, errors = [], [], []
-    with pico.EmulatedPico(board, firmware=firmware, extra_files=saved_start(island, levels, seed)) as p:
+    start = pico.saved_start(island, levels, seed)
+    with pico.EmulatedPico(board, firmware=firmware, extra_files=start) as p:
         p.boot()
         p.key("a")  # Continue
         for _ in range(max_s // 5):
@@ -414,15 +411,11 @@ def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
             h = p.heap()
             free.append(h["free"])
             largest.append(h["largest"])
-            out = p.read_serial()
-            if "Traceback" in out or "Error" in out:
-                errors.append("%s island %d %r: %s" % (board, island, levels, out.strip()[-300:]))
+            problem, files = p.failure()
+            if problem:
+                errors.append("%s island %d %r: %s" % (board, island, levels, problem.strip()[-300:]))
                 break
-            files = p.files()
-            if "/error.log" in files:
-                errors.append("%s: %s" % (board, files["/error.log"].decode(errors="replace")[-300:]))
-                break
-            if "/data/game" in files and saved_game(files) is None:  # over: its screens shown
+            if "/data/game" in files and pico.saved_game(files) is None:  # over: its screens shown
                 p.key("a")
                 p.run(3000)
                 break

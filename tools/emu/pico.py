@@ -176,6 +176,59 @@ def build_tree(board):
     return deploy.build(board)
 
 
+# -- the game's saves, as the device keeps them ----------------------------------------------------
+
+def _game_on_path():
+    for sub in ("lib", "firmware"):  # catan (the game), store (the device's records)
+        if str(ROOT / sub) not in sys.path:
+            sys.path.insert(0, str(ROOT / sub))
+
+
+def saved_game(files):
+    """(seat levels, the game's codec bytes) of /data/game in ``files`` ({path: bytes}, as
+    ``EmulatedPico.files`` gives them), or None when no game is saved (the app empties the record
+    when a game is over)."""
+    _game_on_path()
+    import store
+
+    rec = files.get("/data/game")
+    if rec is None:
+        return None
+    data = store.unpack(rec)
+    assert not isinstance(data, str), "the save is damaged: %s" % data
+    if not data:
+        return None
+    n = data[1]
+    return tuple(data[2:2 + n]), data[2 + n:]
+
+
+def saved_start(island, levels, seed=1, turns_left=None, speed=3):
+    """/data/game holding a game of ``levels`` (0 easy, 1 medium, 2 hard, 255 a person), as the
+    app saves it, for ``extra_files``: a new game, or with ``turns_left`` the same seats' game that
+    many turns before its end (played here by the same computers), and settings with the
+    computers at ``speed`` (3: instant). The device boots to Continue, and one press plays it."""
+    _game_on_path()
+    import store
+    from catan.codec import dumps, loads
+    from catan.dice import SeededDice
+    from catan.game import Game
+    from catan.players import play_turn
+    from catan.ui.app import pack_save
+    from catan.ui.records import Settings
+
+    game = Game(island, len(levels), SeededDice(seed))
+    if turns_left:
+        starts = []
+        while not game.over():
+            starts.append(dumps(game))
+            play_turn(game, levels[game.player])
+        game = loads(starts[-turns_left], SeededDice(seed))
+    settings = Settings()
+    settings.speed = speed
+    return {"/data/game": store.pack(pack_save(game, levels)),
+            "/data/settings": store.pack(settings.dumps())}
+
+
 class EmulatedPico:
     """One emulated Pico with ``board``'s panel and buttons, running ``firmware`` (FIRMWARES): a
     stock one with the built device tree (``tree``, default ``make build``'s) on its filesystem, or
@@ -365,6 +418,17 @@ class EmulatedPico:
     def files(self):
         """{path: bytes} of every file on the filesystem."""
         return read_fs(self.fs_region())
+
+    def failure(self):
+        """(what went wrong on the device, or None; the files of its filesystem): a traceback on
+        its serial output since power-on, or an /error.log."""
+        out = self.read_serial()
+        files = self.files()
+        if "Traceback" in out or "Error" in out:
+            return out[-2000:], files
+        if "/error.log" in files:
+            return files["/error.log"].decode(errors="replace"), files
+        return None, files
 
     def power_cut(self):
         """Cut the power now (whatever the device is doing) and power up a new chip on the

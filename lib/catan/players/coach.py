@@ -247,8 +247,6 @@ def _get_action(data, k):
         j, die, res = args
         if j is None or die is None or j >= len(isl.jokers) or die >= 6:
             return None
-        if isl.jokers[j][0] == ANY and (res is None or res >= GOLD):
-            return None
-        if res is not None and res >= GOLD:
+        if res is None and isl.jokers[j][0] == ANY or res is not None and res >= GOLD:
             return None
     return tuple([name] + args)

@@ -21,7 +21,6 @@ decision needs it).
 from array import array
 
 import catan
-
 from catan import const
 from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
@@ -145,32 +144,27 @@ def reserve():
     good, sit at one end of the heap instead of splitting its largest free block. They are
     kept in ``catan.TABLES``: this module imported again (a small heap drops it between
     computers' turns) takes them up, with the multisets already in them."""
-    global _SPACE, _MS, _W
-    if _MS is None and _SPACE is None:
-        kept = catan.TABLES
-        if kept[0] is None:
-            n = _FIRST[7]
-            # the zeros first, so that they leave one gap below the arrays, not one between each
-            zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
-            kept[0] = (array("i", zeros), bytearray(n), array("h", more),
-                       (array("f", zeros), array("f", zeros), array("f", zeros)))
-        if kept[1]:
-            _MS = kept[0][:3]
-            _W = kept[0][3]
-        else:
-            _SPACE = kept[0]
-
-
-_SPACE = None  # the arrays ``reserve`` allocated, until ``_make_multisets`` fills them
+    global _MS, _W
+    kept = catan.TABLES
+    if kept[0] is None:
+        n = _FIRST[7]
+        # the zeros first, so that they leave one gap below the arrays, not one between each
+        zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
+        kept[0] = (array("i", zeros), bytearray(n), array("h", more),
+                   (array("f", zeros), array("f", zeros), array("f", zeros)))
+    if kept[1] and _MS is None:
+        _MS = kept[0][:3]
+        _W = kept[0][3]
 
 
 def _make_multisets():
-    # _multisets' work, as a generator yielding between slices.
-    global _MS, _W, _SPACE
+    # _multisets' work, as a generator yielding between slices: the multisets into the arrays
+    # of ``reserve`` (taken up as they are when made already).
+    global _MS, _W
     reserve()
-    if _MS is not None:  # taken up, made already (``reserve``)
+    if _MS is not None:
         return
-    keys, sizes, child, w = _SPACE
+    keys, sizes, child, w = catan.TABLES[0]
     # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
     # 0 takes the rest), written straight into the arrays (no list to sort).
     i = 0
@@ -193,7 +187,6 @@ def _make_multisets():
             yield
     _MS = (keys, sizes, child)
     _W = w
-    _SPACE = None
     catan.TABLES[1] = True
 
 

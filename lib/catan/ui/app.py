@@ -35,11 +35,6 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 HUMAN = 255  # a seat's level when a person plays it
-
-
-def _problem_text(p):
-    # A store's problem: (name, what was wrong), set aside; or (name, what, what was done)
-    return "%s was %s: %s" % (p[0], p[1], p[2] if len(p) > 2 else "set aside")
 _DIRECTIONS = ("up", "down", "left", "right")
 MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
@@ -52,6 +47,11 @@ _PLAYERS = ("catan.players.coach", "catan.players.reroll", "catan.players.plans"
             "catan.players.values", "catan.players")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
+
+
+def _problem_text(p):
+    # A store's problem: (name, what was wrong), set aside; or (name, what, what was done)
+    return "%s was %s: %s" % (p[0], p[1], p[2] if len(p) > 2 else "set aside")
 
 
 def _forget(names):

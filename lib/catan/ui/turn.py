@@ -634,11 +634,10 @@ class Turn:
                     self._lines(t)
             if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
                 return True
-            from catan import players
-
-            return players.think(g, players.HARD, until, g.player, True)
         from catan import players
 
+        if self.level is None:
+            return players.think(g, players.HARD, until, g.player, True)
         q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
         level = self.app.level(q)
         then = (players.HARD, q, True) if level is None else (level, q, False)
