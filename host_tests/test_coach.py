@@ -5,6 +5,7 @@ import random
 
 from catan import players
 from catan.players import coach
+from catan.players.review import Review
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 
@@ -91,7 +92,7 @@ def test_island_two_names_the_hard_choice_without_a_value():
 
 
 def test_review_keeps_the_costliest_decisions():
-    r = coach.Review(keep=3)
+    r = Review(keep=3)
     g = Game(1, 1, SeededDice(5))
     while not g.over():
         a = players.next_action(g, 0, 5)  # easy: plenty of costly choices

@@ -424,7 +424,7 @@ def test_game_over_says_the_coachs_review_follows():
     app = _app(ui_scenes.MemStore(ui_scenes._game_store(lambda: (g, levels))))
     app.settings.coach = 1
     _keys(app, "a")
-    from catan.players.coach import Review
+    from catan.players.review import Review
     from catan.players import next_action
 
     app.review = Review()
@@ -470,7 +470,7 @@ def test_a_random_game_has_a_code_shown_in_the_pause_menu_sheet_and_game_over():
 
 
 def test_the_coachs_review_survives_a_restart():
-    from catan.players.coach import Review
+    from catan.players.review import Review
 
     r = Review()
     r.items = [(3, ("roll", 0b101), 1.25, ("stop",)), (7, ("build", 4), 0.5, ("joker", 1, 2, None)),
@@ -577,7 +577,7 @@ def _review_store(review):
 
 
 def test_the_coachs_review_reads_as_sentences_and_says_when_no_choice_cost_anything():
-    from catan.players.coach import Review
+    from catan.players.review import Review
 
     app = _app(_review_store(Review()))
     _keys(app, "a")  # Continue: the computer's last action ends the game
@@ -697,7 +697,7 @@ def test_a_computers_re_roll_marks_its_dice_a_step_before_they_change():
 
 
 def test_no_costly_choices_is_said_even_when_four_seats_fill_the_screen():
-    from catan.players.coach import Review
+    from catan.players.review import Review
     from catan.ui.records import Settings
 
     store = ui_scenes._game_store(lambda: ui_scenes._almost_over(1, (HUMAN, 2, 1, 0)))
@@ -897,7 +897,7 @@ def _nothing_to_build():
 
 
 def _review_record(items):
-    from catan.players.coach import Review
+    from catan.players.review import Review
 
     r = Review()
     r.items = items
@@ -922,7 +922,7 @@ _BAD_REVIEW_ITEMS = (
 
 
 def test_a_review_record_with_a_field_out_of_range_loads_as_no_review():
-    from catan.players.coach import Review
+    from catan.players.review import Review
 
     good = [(3, ("roll", 0b101), 1.25, ("stop",)), (14, ("joker", 5, 2, 4), 0.5, ("trade", 4)),
             (0, ("build", 31), 2.0, ("roll", None)), (9, ("undo",), 0.1, ("end",))]

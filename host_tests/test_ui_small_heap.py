@@ -17,9 +17,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import ui_autokeys  # noqa: E402
 import ui_scenes  # noqa: E402
+
+import catan  # noqa: E402
 from catan.codec import dumps  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
-from catan.ui.app import HUMAN, App  # noqa: E402
+from catan.ui.app import HUMAN, NO_ROOM, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
 
 
@@ -30,7 +32,9 @@ def modules():
     saved = {k: v for k, v in sys.modules.items() if k.startswith("catan.players")}
     # each module's place in its package's namespace (the app takes those away too)
     attrs = [(sys.modules[k.rpartition(".")[0]], k.rpartition(".")[2], v) for k, v in saved.items()]
+    tables = list(catan.TABLES)  # (a small heap lets the arrays go too)
     yield
+    catan.TABLES[:] = tables
     for k in [k for k in sys.modules if k.startswith("catan.players")]:
         del sys.modules[k]
     sys.modules.update(saved)
@@ -122,3 +126,78 @@ def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):
         games.append(_play(app)[1])
         assert app.game.over()
     assert games[0] == games[1]
+
+
+def test_on_a_small_heap_the_arrays_come_before_the_code_and_leave_before_an_on_demand_screen(
+        modules, monkeypatch):
+    order = []
+    reserve = catan.reserve
+    monkeypatch.setattr(catan, "reserve", lambda: (order.append(_loaded()), reserve()))
+    app = _app(ui_scenes._solo_reroll, True)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    app.release_players(True)  # as a screen before would have (the fixture's tables stay apart)
+    ui_autokeys.press(app, "y_long", 100)
+    assert order[0] is False  # the arrays made while the players' code was not in
+    assert catan.TABLES[0] is not None and _loaded()
+    ui_autokeys.press(app, "b", 150)  # the pause menu
+    assert catan.TABLES[0] is None and not _loaded()
+
+
+def _no_room(monkeypatch):
+    def full():
+        raise MemoryError("memory allocation failed, allocating 5544 bytes")
+
+    monkeypatch.setattr(catan, "reserve", full)
+    catan.TABLES[0] = None
+
+
+def test_no_room_for_the_coach_is_said_and_changes_nothing(modules, monkeypatch, capsys):
+    app = _app(ui_scenes._solo_reroll, True)
+    ui_autokeys.press(app, "a", 50)
+    before = dumps(app.game)
+    _no_room(monkeypatch)
+    ui_autokeys.press(app, "y_long", 100)
+    assert app.screen.msg == NO_ROOM and type(app.screen).__name__ == "Turn"
+    assert dumps(app.game) == before and not _loaded()
+    assert "MemoryError" in capsys.readouterr().out  # the console says what happened
+
+
+def test_no_room_for_a_computer_shows_why_and_keeps_the_game(modules, monkeypatch):
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), True)
+    ui_autokeys.press(app, "a", 50)  # Continue: the computer's turn
+    before = dumps(app.game)
+    _no_room(monkeypatch)
+    now = 50
+    while type(app.screen).__name__ == "Turn" and now < 20_000:
+        now += 1000
+        app.tick(now)
+    assert type(app.screen).__name__ == "Message" and app.screen.text == NO_ROOM
+    assert dumps(app.game) == before and not _loaded()
+    ui_autokeys.press(app, "a", now + 50)
+    assert type(app.screen).__name__ == "Title"
+
+
+def test_the_review_keeps_no_dropped_coach_alive(modules):
+    import gc
+    import weakref
+
+    from catan.ui.records import Settings
+
+    store = ui_scenes._game_store(ui_scenes._solo_reroll)
+    settings = Settings()
+    settings.coach = 1
+    store["settings"] = settings.dumps()
+    app = App(DioCanvas(240, 135), ui_scenes.MemStore(store), roles=ui_scenes.ROLES,
+              dice=lambda s: SeededDice(5 if s is None else s))
+    app.small_heap = app.tight_heap = True
+    ui_autokeys.press(app, "a", 50)  # Continue: a person's Island One game, reviewed
+    assert app.review is not None
+    app.release_players()
+    log = len(app.game.log)
+    for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
+        ui_autokeys.press(app, k, 100)  # an action: the review asks the coach (a fresh import)
+    assert len(app.game.log) > log
+    coach = weakref.ref(sys.modules["catan.players.coach"])
+    app.release_players()
+    gc.collect()
+    assert coach() is None  # gone with its tables: the next one is not a second copy

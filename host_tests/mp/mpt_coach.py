@@ -7,11 +7,12 @@ import time
 
 from catan import players
 from catan.players import coach
+from catan.players.review import Review
 from catan.dice import SeededDice
 from catan.game import Game
 
 g = Game(1, 1, SeededDice(4))
-review = coach.Review()
+review = Review()
 n = total = worst = 0
 while not g.over():
     t0 = time.ticks_us()

@@ -94,7 +94,7 @@ def _solo_end(island):
 
 def _reviewed_end():
     # the coach's review on, and no costly choice noted in the game
-    from catan.players.coach import Review
+    from catan.players.review import Review
     from catan.ui.records import Settings
 
     out = _game_store(lambda: _almost_over(1, (HUMAN, 2)))
@@ -179,7 +179,7 @@ def run(name, canvas, check=None):
     if name == "title_battery":  # the device's loop measured VSYS: a low LiPo cell
         app.battery = 3.45
     if name == "coach_review":  # a review as the coach would have noted it during the game
-        from catan.players.coach import Review
+        from catan.players.review import Review
 
         app.review = Review()
         app.review.items = [(2, ("roll", 12), 2.4, ("stop",)), (6, ("build", 16), 1.3,

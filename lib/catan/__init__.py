@@ -5,11 +5,26 @@ so every module of the package can write ``from catan import const`` and run on 
 
 ``TABLES`` holds what must outlive the modules that use it: on a small heap the computer players'
 code is dropped and imported again (``ui.app.App.release_players``), but the arrays of their dice
-tables, allocated once (``players.reroll.reserve``), stay here and are taken up again.
+tables (``reserve``: what they are is ``players.reroll``'s business) stay here and are taken up
+again.
 """
 
 __version__ = "0.1.0"
 TABLES = [None, False]  # the players' table arrays, and whether the dice multisets in them are made
+
+
+def reserve():
+    """Allocate the players' table arrays in ``TABLES`` if they are not: the keys, sizes and
+    children of the 924 multisets of 0..6 dice, and three tables of a value per multiset
+    (``players.reroll``), 21 KB in blocks of up to 5.5 KB. Here, not in the players' modules,
+    so that a small heap can make them before it imports that code (``App.players``)."""
+    if TABLES[0] is None:
+        from array import array
+
+        # the zeros first, so that they leave one gap below the arrays, not one between each
+        zeros, more = bytes(4 * 924), bytes(12 * 462)
+        TABLES[0] = (array("i", zeros), bytearray(924), array("h", more),
+                     (array("f", zeros), array("f", zeros), array("f", zeros)))
 
 try:
     from micropython import const

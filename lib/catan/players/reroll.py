@@ -139,19 +139,14 @@ _TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
 
 
 def reserve():
-    """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (filled when first
-    needed): a device calls this right after its framebuffer, so that these 21 KB, kept for
-    good, sit at one end of the heap instead of splitting its largest free block. They are
-    kept in ``catan.TABLES``: this module imported again (a small heap drops it between
-    computers' turns) takes them up, with the multisets already in them."""
+    """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (``catan.reserve``;
+    filled when first needed): a device calls this right after its framebuffer, so that these
+    21 KB, kept for good, sit at one end of the heap instead of splitting its largest free
+    block. They are kept in ``catan.TABLES``: this module imported again (a small heap drops
+    it between computers' turns) takes them up, with the multisets already in them."""
     global _MS, _W
     kept = catan.TABLES
-    if kept[0] is None:
-        n = _FIRST[7]
-        # the zeros first, so that they leave one gap below the arrays, not one between each
-        zeros, more = bytes(4 * n), bytes(12 * _FIRST[6])
-        kept[0] = (array("i", zeros), bytearray(n), array("h", more),
-                   (array("f", zeros), array("f", zeros), array("f", zeros)))
+    catan.reserve()
     if kept[1] and _MS is None:
         _MS = kept[0][:3]
         _W = kept[0][3]

@@ -23,6 +23,9 @@ Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev"
 give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 """
 
+import gc
+
+import catan
 from catan.codec import SaveError, crc16, dumps, loads
 from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
@@ -41,10 +44,12 @@ MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # menus and information screens only)
 _ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
 LEVEL_NAMES = ("easy", "medium", "hard")
+NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
+           "room for them (see the README). Your game is saved.")
 # the computer players and the coach, leaves first: on a small heap they are dropped when no
 # computer is about to play (App.release_players)
-_PLAYERS = ("catan.players.coach", "catan.players.reroll", "catan.players.plans",
-            "catan.players.values", "catan.players")
+_PLAYERS = ("catan.players.review", "catan.players.coach", "catan.players.reroll",
+            "catan.players.plans", "catan.players.values", "catan.players")
 _SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
 
@@ -192,21 +197,49 @@ class App:
         if self.small_heap and not (busy and busy()):
             self.release_players()
 
-    def release_players(self):
+    def release_players(self, arrays=False):
         """Drop the computer players and the coach: their code, tables and work ahead (~45 KB on
-        the device), imported again when next asked (a hint, a computer's turn)."""
+        the device), imported again when next asked (a hint, a computer's turn); with
+        ``arrays``, their tables' arrays too (``catan.TABLES``, 21 KB), made again first when
+        next asked (``players``)."""
         import sys
 
         players = sys.modules.get("catan.players")
         if players is not None:
             players.forget()
             _forget(_PLAYERS)
+        if arrays:
+            catan.TABLES[0] = None
+            catan.TABLES[1] = False
+
+    def players(self):
+        """The computer players' package, imported when first asked. On a small heap their
+        table arrays come first (``catan.reserve``), while the free space is in its largest
+        pieces: imported first, the code's many small blocks split them (on a Pico W's stock
+        firmware, no 3.7 KB block was left for the arrays)."""
+        if self.small_heap and catan.TABLES[0] is None:
+            gc.collect()
+            catan.reserve()
+        from catan import players
+
+        return players
+
+    def no_room(self, e):
+        """The players' or the coach's work met a MemoryError: where the heap is too small for
+        them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
+        has the room). Their code and arrays are let go, the game is as it was (nothing was
+        applied), the console says so, and the text to show is returned."""
+        self.release_players(True)
+        gc.collect()
+        print("MemoryError in the players' work (not enough heap):", e)
+        return NO_ROOM
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
-        once the players and the coach are dropped: the screen needs the room more)."""
+        once the players and the coach are dropped, on a small one their arrays too: the screen
+        needs the room more)."""
         if self.tight_heap:
-            self.release_players()
+            self.release_players(self.small_heap)
         mod = __import__("catan.ui." + module, None, None, (name,))
         self.show(getattr(mod, name)(self, *args))
 
@@ -400,8 +433,9 @@ class App:
         self.last_turns = [b""] * 4
         self.stats.last = 0  # a new play: the same code played the same way counts again
         self.before = None
-        if self.settings.coach and island == 1:
-            from catan.players.coach import Review
+        if self.settings.coach and island == 1 and HUMAN in self.levels:  # a person's choices
+            self.players()
+            from catan.players.review import Review
 
             self.review = Review()
         self.wrote(self.store.write("review", b""), "the coach's review")
@@ -412,9 +446,11 @@ class App:
     def _load_review(self):
         # The coach's review of the game in progress, as saved after each costly choice.
         g = self.game
-        if g is None or g.over() or not self.settings.coach or g.island.number != 1:
+        if (g is None or g.over() or not self.settings.coach or g.island.number != 1
+                or HUMAN not in self.levels):
             return
-        from catan.players.coach import Review
+        self.players()
+        from catan.players.review import Review
 
         self.review = Review.loads(self.store.read("review"))
 
@@ -492,7 +528,10 @@ class App:
                 if self.review.note(g, action):  # a new costly choice: keep it over a restart
                     self.wrote(self.store.write("review", self.review.dumps()),
                                "the coach's review")
-            except Exception:  # the coach must never stop a game
+            except MemoryError as e:  # the coach must never stop a game
+                self.review = None
+                self.no_room(e)
+            except Exception:
                 self.review = None
         ending = action[0] == "end"
         if ending:
@@ -598,7 +637,11 @@ class App:
         if shown is not None and shown[0] is turn and shown[1] == len(g.log):
             action = shown[2]  # marked at the step before: thrown now
         else:
-            action = self._next_action(g)
+            try:
+                action = self._next_action(g)
+            except MemoryError as e:
+                self.open("info", "Message", "No room", self.no_room(e))
+                return
             turn.show_step(action)
             if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
                 self._shown = (turn, len(g.log), action)
@@ -610,9 +653,7 @@ class App:
     def _next_action(self, g):
         # The computer's choice, asked where nothing is left holding the players' code once it
         # is made: the action may end the game, and a tight heap drops them before its screen.
-        from catan.players import next_action
-
-        return next_action(g, self.level(g.player), g.player)
+        return self.players().next_action(g, self.level(g.player), g.player)
 
     def finish_computer_turn(self):
         g = self.game
@@ -622,18 +663,25 @@ class App:
             self.computer_step(False)
 
     def advice(self, choice=None):
-        """The coach's advice now: (action, its value, unit, value of ``choice`` or None)."""
-        from catan.players import coach
+        """The coach's advice now: (action, its value, unit, value of ``choice`` or None); or
+        the text saying why there is none (``no_room``)."""
+        try:
+            self.players()
+            from catan.players import coach
 
-        g = self.game
-        action, best, _ = coach.hint(g)
-        mine = None
-        if choice is not None:
-            try:
-                mine = coach.ev(g, choice)
-            except Exception:  # a choice the coach cannot value: show the best only
-                mine = None
-        return action, best, coach.unit(g), mine
+            g = self.game
+            action, best, _ = coach.hint(g)
+            mine = None
+            if choice is not None:
+                try:
+                    mine = coach.ev(g, choice)
+                except MemoryError:
+                    raise
+                except Exception:  # a choice the coach cannot value: show the best only
+                    mine = None
+            return action, best, coach.unit(g), mine
+        except MemoryError as e:
+            return self.no_room(e)
 
     def computers(self):
         return [p for p in range(self.game.players) if self.level(p) is not None]

@@ -548,7 +548,11 @@ class Turn:
             return
         if back is not None and (back in self.targets or back in self.stops()):
             self.cursor = back  # (the whole screen is painted below)
-        action, best, unit, mine = self.app.advice(self._yours())
+        advice = self.app.advice(self._yours())
+        if isinstance(advice, str):  # no room for the coach (App.no_room)
+            self.say(advice)
+            return
+        action, best, unit, mine = advice
         op = action[0]
         if self.mode == _CONFIRM_X and op != "end":
             self.cancel()  # the coach would not end here: back in the turn
@@ -634,8 +638,7 @@ class Turn:
                     self._lines(t)
             if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
                 return True
-        from catan import players
-
+        players = self.app.players()
         if self.level is None:
             return players.think(g, players.HARD, until, g.player, True)
         q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
