@@ -236,8 +236,6 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         _spare = bytearray(SPARE)
     free = getattr(gc, "mem_free", None)  # MicroPython's (the host tests' gc may have none)
     small = free is not None and free() + gc.mem_alloc() < SMALL_HEAP
-    if not small:
-        reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
     if hw is None:
         import machine as hw
     if ticks_ms is None:
@@ -250,6 +248,9 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
 
     display = make_display(board, hw, buf, lut565(), sleep_ms, init=False)
     power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
+    power.run()  # the panel's first wait begins: the rest of the boot runs in its waits
+    if not small:
+        reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
     power.run()

@@ -136,10 +136,14 @@ class ST7789:
             yield 20
             self.rst.value(1)
             yield 120
+        # The datasheet's waits: after SWRESET, 5 ms before any command, 120 ms before SLPOUT
+        # if the reset came in sleep-out mode (a soft reset of the Pico leaves the panel so);
+        # after SLPOUT, 5 ms for its supplies and clocks (10 here), then commands. (The
+        # backlight stays off until the first frame: nothing of the power-up shows.)
         self._cmd(_SWRESET)
-        yield 150
-        self._cmd(_SLPOUT)
         yield 120
+        self._cmd(_SLPOUT)
+        yield 10
         self._cmd(_COLMOD, b"\x55")
         self._cmd(_MADCTL, bytes((self.madctl,)))
         self._cmd(_INVON if self.invert else _INVOFF)
