@@ -201,3 +201,29 @@ def test_the_review_keeps_no_dropped_coach_alive(modules):
     app.release_players()
     gc.collect()
     assert coach() is None  # gone with its tables: the next one is not a second copy
+
+
+def test_on_a_small_heap_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+    import builtins
+
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), True)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    real = builtins.__import__
+    failed = []
+
+    def tight(name, *a, **k):
+        if name == "catan.ui.info" and not failed:
+            failed.append(name)
+            raise MemoryError("memory allocation failed, allocating 3421 bytes")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    sys.modules.pop("catan.ui.info", None)
+    now = 100
+    while not app.game.over() and now < 5000:
+        for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
+            now += 50
+            ui_autokeys.press(app, k, now)
+    app.tick(now + 50)  # the main loop's next round
+    # the first import found no room, and the screen came at a tick after it
+    assert failed and app.game.over() and type(app.screen).__name__ == "GameOver"

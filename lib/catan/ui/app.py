@@ -153,6 +153,7 @@ class App:
         # coach works when asked, not ahead (see ``release_players``).
         self.tight_heap = False
         self.small_heap = False
+        self._pending = None  # (module, name, args) of a screen to open at the next tick (``open``)
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
         for rec in (self.settings, self.stats):
@@ -237,10 +238,21 @@ class App:
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
         once the players and the coach are dropped, on a small one their arrays too: the screen
-        needs the room more)."""
+        needs the room more). On a small heap, a module whose import finds no room is imported
+        again at the next tick, from the main loop: the calls that led here (a computer's step)
+        may still hold the players' last objects in their frames, which the collector, scanning
+        the stack as it is, keeps (on the emulated Pico W, the game-over screen after a hard
+        computer's game)."""
         if self.tight_heap:
             self.release_players(self.small_heap)
-        mod = __import__("catan.ui." + module, None, None, (name,))
+        try:
+            mod = __import__("catan.ui." + module, None, None, (name,))
+        except MemoryError:
+            if not self.small_heap or self._pending is not None:
+                raise
+            self._pending = (module, name) + args
+            return
+        self._pending = None
         self.show(getattr(mod, name)(self, *args))
 
     def refresh(self, x, y, w, h):
@@ -290,6 +302,9 @@ class App:
 
     def tick(self, now_ms):
         self.now = now_ms
+        if self._pending is not None:  # a screen that found no room (see ``open``)
+            gc.collect()
+            self.open(*self._pending)
         if self._ticking is not self.screen:  # a bound method once a screen, not every round
             self._ticking = self.screen
             self._tick = getattr(self.screen, "tick", None)
