@@ -203,10 +203,10 @@ def test_the_review_keeps_no_dropped_coach_alive(modules):
     assert coach() is None  # gone with its tables: the next one is not a second copy
 
 
-def test_on_a_small_heap_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+def test_on_a_tight_heap_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
     import builtins
 
-    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), True)
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, True)
     ui_autokeys.press(app, "a", 50)  # Continue
     real = builtins.__import__
     failed = []

@@ -238,17 +238,17 @@ class App:
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
         once the players and the coach are dropped, on a small one their arrays too: the screen
-        needs the room more). On a small heap, a module whose import finds no room is imported
-        again at the next tick, from the main loop: the calls that led here (a computer's step)
-        may still hold the players' last objects in their frames, which the collector, scanning
-        the stack as it is, keeps (on the emulated Pico W, the game-over screen after a hard
-        computer's game)."""
+        needs the room more). There, a module whose import finds no room is imported again at
+        the next tick, from the main loop: the calls that led here (a computer's step) may still
+        hold the players' last objects in their frames, which the collector, scanning the stack
+        as it is, keeps (on the emulated Pico, the game-over screen after a game of computers:
+        a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0)."""
         if self.tight_heap:
             self.release_players(self.small_heap)
         try:
             mod = __import__("catan.ui." + module, None, None, (name,))
         except MemoryError:
-            if not self.small_heap or self._pending is not None:
+            if not self.tight_heap or self._pending is not None:
                 raise
             self._pending = (module, name) + args
             return
