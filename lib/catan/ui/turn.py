@@ -754,7 +754,7 @@ class Turn:
             keys = self.app.keys_help(back)
             while c.text_width(keys) > w - 6 and " " in keys:  # whole keys only, the last first
                 keys = keys[:keys.rindex(" ")]
-            c.text(x + 3, self.fy, keys, cv.DARK)
+            c.text(x + 3, self.fy, keys, cv.ORE)
 
     def _paint_buttons(self, c):
         # the buttons of this moment, or the resource picker
@@ -837,7 +837,7 @@ class Turn:
         if self.level is not None:
             return [("%s is playing (%s)." % (self.app.seat_name(g.player),
                                               self.app.level_name(g.player)), cv.LIGHT),
-                    ("Any key: skip.", cv.DARK)]
+                    ("Any key: skip.", cv.ORE)]
         if self.mode == _PICK_DIE:
             return [("Joker: %s. Choose the die it changes." % _joker_name(g, self.joker),
                      cv.WHITE)]
@@ -866,7 +866,7 @@ class Turn:
                         lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
                 lines.append((_cost_line(kind), cv.LIGHT))
             if isl.number == 2 and kind == ROAD:
-                lines.append(("Longest road counts.", cv.DARK))
+                lines.append(("Longest road counts.", cv.ORE))
             return lines
         if t >= sheet.JOKER and t < DIE:
             if t in self.targets:
@@ -879,7 +879,7 @@ class Turn:
             marked = self.marks >> i & 1
             return [("Die %d: %s" % (i + 1, FACE_NAMES[g.faces[i]]), cv.WHITE),
                     ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
-                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.DARK)]
+                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.ORE)]
         if t == ROLL_B:
             if g.phase == ROLL:  # what each computer did since this person's last turn
                 app = self.app
@@ -888,7 +888,7 @@ class Turn:
                 return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
             return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
                      cv.WHITE),
-                    ("Mark dice with A first." if not self.marks else "", cv.DARK)]
+                    ("Mark dice with A first." if not self.marks else "", cv.ORE)]
         if t == KEEP_B:
             return [("Keep these dice and build.", cv.WHITE)]
         if t == TRADE_B:
