@@ -106,6 +106,8 @@ def _cut(app):
     for line, _ in screen._info():
         wrapped += [part for part in wrap(app.c, line, screen.lay.pw - 6) if part]
     shown = [line for line, _ in screen._lines() if line]
+    if not screen.room and shown and shown[-1] == screen._keys(app.c):
+        shown.pop()  # the key help, in the last line where the panel has no foot for it
     return ["info lines cut: %r shown of %r" % (shown, wrapped)] if shown != wrapped else []
 
 
@@ -325,3 +327,61 @@ def test_every_map_item_shows_what_it_is(w, h):
         sheet.draw(c, lay, g, 0, None, ())
         x0, y0, x1, y1 = sheet._places(c, lay, isl)[0][0][:4]
         assert c.get_pixel((x0 + x1) // 2 + 2, (y0 + y1) // 2) == 9  # WHITE
+
+
+@pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
+def test_every_target_s_lines_are_shown_whole(w, h, island):
+    # In the build phase with every knight built (every joker usable): the lines about each
+    # target under the cursor all fit above the score (none cut off under it).
+    from catan.dice import ScriptedDice
+    from catan.ui.app import HUMAN, App, pack_save
+    from memstore import MemStore
+
+    g = Game(island, 2, ScriptedDice([0, 1, 2, 3, 4, 5] * 4))
+    g.roll()
+    g.stop()
+    isl = g.island
+    for t in range(isl.n_roads, isl.n_items):
+        if isl.kind(t) == 3:
+            g.builds[0] |= 1 << (t - isl.n_roads)
+    c = Recorder(w, h)
+    app = App(c, MemStore({"game": pack_save(g, (HUMAN, 1))}), roles=ui_scenes.ROLES)
+    app.tick(0)
+    app.handle("a")  # continue
+    app.tick(50)
+    screen = app.screen
+    assert type(screen).__name__ == "Turn"
+    bad = []
+    for t in list(range(isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+        screen.cursor = t
+        bad += ["%s: %s" % (t, p) for p in _cut(app)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_turn_screen_shows_every_opponent_s_total(w, h):
+    # a multi-seat game, without a key: each other seat's points (Island One) or VP (Island
+    # Two) in a chip of its colour in the header, its own total at the right as before
+    from catan.ui.widgets import BAR, PLAYER_COLOUR
+
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        g = app.game
+        px = app.lay.px
+        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= BAR]
+        for q in range(g.players):
+            total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
+            if q == g.player:
+                last = max((op for op in head if op[0] == "text"), key=lambda op: op[1])
+                assert last[5].endswith(total), (name, last)
+                continue
+            chips = [op for op in head if op[0] == "fill" and op[5] == PLAYER_COLOUR[q] and
+                     op[3] < 30]
+            assert len(chips) == 1, (name, q, head)
+            x, y, cw, ch = chips[0][1:5]
+            inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
+                      op[1] + op[3] <= x + cw]
+            assert inside == [total], (name, q, inside)
