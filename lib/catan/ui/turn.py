@@ -81,7 +81,8 @@ class Turn:
         self.targets = []
         self._stops_of = None  # the targets ``_stops`` was made from
         self._stops = None
-        self._kept_state = self._can_key = self._shown_key = None
+        self._kept_state = self._can_key = self._shown_key = self._chips_key = None
+        self._chips = None
         self._kept = self._can = None
         self._shown = 0
         self._ring_of = -1  # the target whose cursor frame ``_ring`` is
@@ -785,17 +786,22 @@ class Turn:
         pen = c.text(x + 3, 2, self.app.seat_name(p), cv.BLACK)
         right = x + w - 3 - c.text_width(score)
         c.text(right, 2, score, cv.BLACK)
-        chips = 0
-        for q in range(g.players):
-            if q != p:
-                chips += c.text_width("%d" % (g.score(q) if one else g.vp(q))) + 5
-        if chips:
+        key = len(g.log) << 2 | p  # the others' totals: texts and widths, made once per action
+        if self._chips_key != key:
+            self._chips_key = key
+            chips = self._chips = []
+            for q in range(g.players):
+                v = "%d" % (g.score(q) if one else g.vp(q)) if q != p else ""
+                chips.append(v)
+                chips.append(c.text_width(v))
+        chips = self._chips
+        if g.players > 1:
             right -= 3
             for q in range(g.players - 1, -1, -1):  # right to left
-                if q == p:
+                v = chips[2 * q]
+                if not v:
                     continue
-                v = "%d" % (g.score(q) if one else g.vp(q))
-                cw = c.text_width(v) + 4
+                cw = chips[2 * q + 1] + 4
                 right -= cw
                 c.fill_rect(right - 1, 0, cw + 2, wg.BAR, cv.DEEP)
                 c.fill_rect(right, 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
