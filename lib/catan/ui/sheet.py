@@ -14,10 +14,13 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
 along their edges; sites sit on their corners and a hex's knight left of its centre with its
-joker on the right, so no badge covers another at any layout. Items are silhouettes (house,
-city, shield) in three clearly distinct states: built (white), buildable with the dice now
-(gold) and not yet (deep blue), with Island One's printed value inside; a joker is a card
-showing its resource: white while usable, dim while locked, crossed out in red once used.
+joker on the right, so no badge covers another at any layout. Items are 15x15 silhouettes
+(a house, walls with battlements, a shield) in three clearly distinct states: built (white),
+buildable with the dice now (gold) and not yet (deep blue), with the sheet's printed value
+inside (Island One's points, Island Two's VP of a site; a sword on Island Two's knights);
+a joker is a card showing its resource: white while usable, dim while locked, crossed out in
+red once used. Roads: built white and buildable gold (5 pixels on a 7-pixel dark border), not
+yet a 5-pixel dark bed; the starting road white with a line down its middle.
 """
 
 from catan import const
