@@ -246,7 +246,7 @@ def test_cells_decode_to_source_art(module, name):
 def test_sprite_names():
     names = ["BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "ROAD", "SETTLEMENT", "CITY", "KNIGHT",
              "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS", "MAP_SETTLEMENT",
-             "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN"]
+             "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN", "MAP_SWORD"]
     assert [getattr(sprites, n) for n in names] == list(range(len(names)))
     assert sprites.COUNT == len(names) and sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
 
@@ -294,7 +294,7 @@ def test_palette():
     lut = cv.lut565()
     assert len(lut) == 32
     assert lut[2 * cv.WHITE:2 * cv.WHITE + 2] == b"\xff\xff" and lut[2 * cv.BLACK:2 * cv.BLACK + 2] == b"\0\0"
-    red = 0xE3243B
+    red = cv.PALETTE[cv.RED]
     assert cv.lut565()[2 * cv.RED] >> 3 == red >> 19  # red in the top 5 bits, big-endian
     assert cv.lut565(bgr=True)[2 * cv.RED] >> 3 == (red & 0xFF) >> 3
 

@@ -19,7 +19,7 @@ import ui_scenes  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
 from catan.game import Game  # noqa: E402
 from catan.ui import sheet  # noqa: E402
-from catan.ui.canvas import Canvas  # noqa: E402
+from catan.ui.canvas import PALETTE, Canvas  # noqa: E402
 from catan.ui.layout import Layout  # noqa: E402
 from catan.ui.widgets import wrap  # noqa: E402
 
@@ -106,6 +106,8 @@ def _cut(app):
     for line, _ in screen._info():
         wrapped += [part for part in wrap(app.c, line, screen.lay.pw - 6) if part]
     shown = [line for line, _ in screen._lines() if line]
+    if not screen.room and shown and shown[-1] == screen._keys(app.c):
+        shown.pop()  # the key help, in the last line where the panel has no foot for it
     return ["info lines cut: %r shown of %r" % (shown, wrapped)] if shown != wrapped else []
 
 
@@ -127,7 +129,7 @@ def test_no_text_runs_off_the_screen_or_is_covered(w, h):
 
 @pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
 def test_no_two_map_elements_overlap(w, h, island):
-    # sites, knights and jokers each show a 14x14 badge or card (their box without the cursor
+    # sites, knights and jokers each show a 15x15 badge or card (their box without the cursor
     # frame's margin): no two may share a pixel, or one hides part of the other
     lay = Layout(w, h)
     isl = Game(island, 1, SeededDice(1)).island
@@ -138,10 +140,248 @@ def test_no_two_map_elements_overlap(w, h, island):
 
     boxes = [(isl.name(t), badge(t)) for t in range(isl.n_roads, isl.n_items)]
     boxes += [("joker %d" % j, badge(sheet.JOKER + j)) for j in range(len(isl.jokers))]
+    bad = _overlaps(boxes)
+    assert not bad, "\n".join(bad)
+
+
+def _overlaps(boxes):
+    # the pairs of (name, (x, y, w, h)) that share a pixel
     bad = []
     for i in range(len(boxes)):
         for j in range(i + 1, len(boxes)):
             a, b = boxes[i][1], boxes[j][1]
             if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
                 bad.append("%s %r and %s %r" % (boxes[i][0], a, boxes[j][0], b))
+    return bad
+
+
+# -- contrast (WCAG 2.x) --------------------------------------------------------------------------
+
+AA = 4.5  # WCAG 2.x level AA for normal text
+
+
+def _luminance(rgb):
+    # WCAG 2.x relative luminance of an RGB888 value
+    out = 0.0
+    for shift, weight in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
+        v = (rgb >> shift & 255) / 255
+        out += weight * (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+def contrast(a, b):
+    """The WCAG 2.x contrast ratio of palette colours ``a`` and ``b`` (1 to 21)."""
+    la = _luminance(PALETTE[a])
+    lb = _luminance(PALETTE[b])
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def _ink(f, s, x, y):
+    # The pixels the glyphs of one line of ``s`` set, drawn at (x, y) in font ``f``.
+    out = set()
+    pen = x
+    for ch in s:
+        g = ord(ch) - f.FIRST
+        if g < 0 or g >= f.COUNT:
+            g = 63 - f.FIRST
+        w = f.WIDTHS[g]
+        o = g * f.HEIGHT * f.BPR
+        if ch != " ":
+            for r in range(f.HEIGHT):
+                for col in range(w):
+                    if f.DATA[o + r * f.BPR + (col >> 3)] >> (7 - (col & 7)) & 1:
+                        out.add((pen + col, y + r))
+        pen += w + f.SPACING
+    return out
+
+
+class Contrast(Canvas):
+    """A canvas with real pixels that, as each text is drawn, checks its colour against the
+    pixels around its strokes (those it leaves as they were): every one must differ from the
+    text by a contrast ratio of at least ``AA``."""
+
+    def __init__(self, w, h):
+        Canvas.__init__(self, w, h)
+        self.px = bytearray(w * h)
+        self.low = []  # (text, colour, background, ratio) below AA
+        self.checking = False
+
+    def _fill(self, x, y, w, h, c):
+        px = self.px
+        for yy in range(y, y + h):
+            i = yy * self.width
+            px[i + x:i + x + w] = bytes((c,)) * w
+
+    def get_pixel(self, x, y):
+        return self.px[y * self.width + x]
+
+    def text(self, x, y, s, c, font=None):
+        if self.checking:
+            f = font or self.font
+            for k, line in enumerate(s.split("\n")):
+                self._check(f, line, x, y + k * f.LINE, c)
+        return Canvas.text(self, x, y, s, c, font)
+
+    def _check(self, f, line, x, y, c):
+        ink = _ink(f, line, x, y)
+        seen = set()
+        for ix, iy in ink:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    p = (ix + dx, iy + dy)
+                    if p in ink or not (self.clip_x0 <= p[0] < self.clip_x1 and
+                                        self.clip_y0 <= p[1] < self.clip_y1):
+                        continue
+                    seen.add(self.get_pixel(*p))
+        for b in sorted(seen):
+            r = contrast(c, b)
+            if r < AA:
+                self.low.append((line, c, b, r))
+
+
+_NAMES = ("SEA", "DEEP", "SAND", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "WHITE",
+          "BLACK", "DARK", "LIGHT", "CURSOR", "RED", "SKY")
+
+
+def _low_contrast(app, c):
+    c.low = []
+    c.checking = True
+    ui_scenes.repaint(app, c)
+    c.checking = False
+    return ["%r: %s on %s is %.1f:1" % (s, _NAMES[fg], _NAMES[bg], r) for s, fg, bg, r in c.low]
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_every_text_contrasts_with_what_is_behind_it(w, h):
+    bad = []
+    for name in ui_scenes.NAMES:
+        c = Contrast(w, h)
+        app = ui_scenes.run(name, c)
+        bad += ["%s: %s" % (name, p) for p in _low_contrast(app, c)]
+    assert not bad, "%d texts below %.1f:1\n%s" % (len(bad), AA, "\n".join(bad))
+
+
+def test_the_checks_fail_on_a_bad_scene():
+    # Deliberately bad: dark grey on deep blue, and a label over a sprite, then over a text
+    class Bad:
+        def __init__(self):
+            self.screen = self
+
+        def paint(self, c):
+            c.fill_rect(0, 0, c.width, c.height, 1)  # DEEP
+            c.text(4, 4, "dim", 11)  # DARK on DEEP
+            c.text(4, 20, "fine", 9)  # WHITE on DEEP
+            c.sprite(40, 40, 0, 9)
+            c.text(42, 44, "over", 9)
+            c.text(80, 80, "one", 9)
+            c.text(84, 82, "two", 9)
+
+    c = Contrast(240, 135)
+    low = _low_contrast(Bad(), c)
+    assert any("'dim': DARK on DEEP" in p for p in low), low
+    assert not any("'fine'" in p for p in low), low
+    assert any("'over'" in p for p in low) and any("'two'" in p for p in low), low  # ink on ink
+    r = Recorder(240, 135)
+    Bad().paint(r)
+    probs = _problems(r)
+    assert any("'over'" in p and "sprite" in p for p in probs), probs
+    assert any("'one'" in p and "text" in p for p in probs), probs
+    assert contrast(10, 9) == pytest.approx(21.0)
+    # two badges a pixel into each other, and two a pixel apart
+    assert _overlaps([("S1", (10, 10, 15, 15)), ("K1", (24, 10, 15, 15))])
+    assert not _overlaps([("S1", (10, 10, 15, 15)), ("K1", (25, 10, 15, 15))])
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_every_map_item_shows_what_it_is(w, h):
+    # Without the cursor: each site prints its value (Island One's points, Island Two's VP),
+    # each knight its number (Island One) or a sword (Island Two), inside a silhouette of its
+    # kind (three different shapes); the starting road is white like a built road.
+    from catan.maps import KNIGHT
+    from catan.ui import sprites
+
+    shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
+    cells = [sprites.DATA[s * 32:s * 32 + 32] for s in shapes]
+    assert len(set(cells)) == 3
+    lay = Layout(w, h)
+    for island in (1, 2):
+        g = Game(island, 1, SeededDice(1))
+        isl = g.island
+        r = Recorder(w, h)
+        sheet.draw(r, lay, g, 0, None, ())
+        for t in range(isl.n_roads, isl.n_items):
+            x, y, bw, bh = sheet.box(lay, isl, t)
+            inside = [op for op in r.ops if x <= op[1] and op[1] + op[3] <= x + bw and
+                      y <= op[2] and op[2] + op[4] <= y + bh]
+            kind = isl.kind(t)
+            want = ("%d" % isl.value(t) if island == 1 else
+                    None if kind == KNIGHT else "%d" % (1 if kind == 1 else 2))
+            texts = [op[5] for op in inside if op[0] == "text"]
+            spr = [op[5] for op in inside if op[0] == "sprite"]
+            assert spr[0] == (sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT)[kind - 1]
+            if want:
+                assert texts == [want], (island, isl.name(t), texts)
+            else:
+                assert texts == [] and sprites.MAP_SWORD in spr, (island, isl.name(t), spr)
+        c = Contrast(w, h)
+        sheet.draw(c, lay, g, 0, None, ())
+        x0, y0, x1, y1 = sheet._places(c, lay, isl)[0][0][:4]
+        assert c.get_pixel((x0 + x1) // 2 + 2, (y0 + y1) // 2) == 9  # WHITE
+
+
+@pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
+def test_every_target_s_lines_are_shown_whole(w, h, island):
+    # In the build phase with every knight built (every joker usable): the lines about each
+    # target under the cursor all fit above the score (none cut off under it).
+    from catan.dice import ScriptedDice
+    from catan.ui.app import HUMAN, App, pack_save
+    from memstore import MemStore
+
+    g = Game(island, 2, ScriptedDice([0, 1, 2, 3, 4, 5] * 4))
+    g.roll()
+    g.stop()
+    isl = g.island
+    for t in range(isl.n_roads, isl.n_items):
+        if isl.kind(t) == 3:
+            g.builds[0] |= 1 << (t - isl.n_roads)
+    c = Recorder(w, h)
+    app = App(c, MemStore({"game": pack_save(g, (HUMAN, 1))}), roles=ui_scenes.ROLES)
+    app.tick(0)
+    app.handle("a")  # continue
+    app.tick(50)
+    screen = app.screen
+    assert type(screen).__name__ == "Turn"
+    bad = []
+    for t in list(range(isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+        screen.cursor = t
+        bad += ["%s: %s" % (t, p) for p in _cut(app)]
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_turn_screen_shows_every_opponent_s_total(w, h):
+    # a multi-seat game, without a key: each other seat's points (Island One) or VP (Island
+    # Two) in a chip of its colour in the header, its own total at the right as before
+    from catan.ui.widgets import BAR, PLAYER_COLOUR
+
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        g = app.game
+        px = app.lay.px
+        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= BAR]
+        for q in range(g.players):
+            total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
+            if q == g.player:
+                last = max((op for op in head if op[0] == "text"), key=lambda op: op[1])
+                assert last[5].endswith(total), (name, last)
+                continue
+            chips = [op for op in head if op[0] == "fill" and op[5] == PLAYER_COLOUR[q] and
+                     op[3] < 30]
+            assert len(chips) == 1, (name, q, head)
+            x, y, cw, ch = chips[0][1:5]
+            inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
+                      op[1] + op[3] <= x + cw]
+            assert inside == [total], (name, q, inside)

@@ -50,21 +50,21 @@ SKY = const(15)  # light blue: the blue player, information
 
 # RGB888 of each index, in index order.
 PALETTE = (
-    0x1B5394,  # SEA
+    0x164884,  # SEA
     0x0A2342,  # DEEP
     0xEBD9A7,  # SAND
     0xC2522D,  # BRICK
     0x1E6B33,  # LUMBER
     0x94D350,  # WOOL
     0xF5D547,  # GRAIN
-    0x7C8895,  # ORE
-    0xFF9A1F,  # GOLD
+    0x83909C,  # ORE
+    0xFFA530,  # GOLD
     0xFFFFFF,  # WHITE
     0x000000,  # BLACK
     0x3A3F45,  # DARK
     0xC5CBD1,  # LIGHT
     0xFF3CC8,  # CURSOR
-    0xE3243B,  # RED
+    0xFF4B5C,  # RED
     0x78C6FF,  # SKY
 )
 

@@ -269,7 +269,7 @@ class Scores:
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
         (self._sheet, self._stats, self._stats, self._high, self._dice)[self.page](c)
         c.text(4, lay.height - wg.LINE - 1, "X/Y: page  %s: back" % self.app.key_name("ok"),
-               cv.DEEP)
+               cv.LIGHT)
 
     def _sheet(self, c):
         app = self.app
@@ -488,5 +488,5 @@ class Rules:
     def _foot(self, c):
         app = self.app
         c.text(4, app.lay.height - wg.LINE - 1, "page %d/%d  %s: page  %s: back" % (
-            self.page + 1, self.PAGES, app.moves_name(), app.key_name("ok")), cv.DEEP)
+            self.page + 1, self.PAGES, app.moves_name(), app.key_name("ok")), cv.LIGHT)
 

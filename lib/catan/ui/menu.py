@@ -118,7 +118,7 @@ class Menu:
                 c.text(x + 3, y, line, cv.SAND)
                 y += wg.LINE
         if c.visible(x, foot, w, wg.LINE):
-            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.DEEP)
+            c.text(x + 3, foot, self.app.keys_help(self.back_label), cv.LIGHT)
 
 
 class Pause(Menu):

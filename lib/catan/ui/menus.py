@@ -400,7 +400,7 @@ class TextEntry:
             c.fill_rect(x, y, w, h, cv.CURSOR if on else cv.SAND)
             ch = self.alphabet[self.chars[k]]
             c.text(x + (w - c.text_width(ch, font_large)) // 2, y + 6, ch,
-                   cv.WHITE if on else cv.BLACK, font_large)
+                   cv.BLACK, font_large)
         y = 78
         help = "%s: letter  %s: next  %s: back" % (
             "up/down" if self.app.joystick else "X/Y", self.app.key_name("ok"),

@@ -14,10 +14,13 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
 along their edges; sites sit on their corners and a hex's knight left of its centre with its
-joker on the right, so no badge covers another at any layout. Items are silhouettes (house,
-city, shield) in three clearly distinct states: built (white), buildable with the dice now
-(gold) and not yet (deep blue), with Island One's printed value inside; a joker is a card
-showing its resource: white while usable, dim while locked, crossed out in red once used.
+joker on the right, so no badge covers another at any layout. Items are 15x15 silhouettes
+(a house, walls with battlements, a shield) in three clearly distinct states: built (white),
+buildable with the dice now (gold) and not yet (deep blue), with the sheet's printed value
+inside (Island One's points, Island Two's VP of a site; a sword on Island Two's knights);
+a joker is a card showing its resource: white while usable, dim while locked, crossed out in
+red once used. Roads: built white and buildable gold (5 pixels on a 7-pixel dark border), not
+yet a 5-pixel dark bed; the starting road white with a line down its middle.
 """
 
 from catan import const
@@ -67,10 +70,11 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
-_B = const(14)  # the side of an item's badge
+_B = const(15)  # the side of an item's badge
 _CARD = const(16)  # the side of a joker's card: a die's sprite
 # An item's silhouette by kind (its inside is the next sprite).
 _KIND_SPRITE = (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT)
+_TWO_VP = (0, "1", "2")  # Island Two's printed victory points by kind: settlement, city
 
 
 def _px(lay, u, v):
@@ -85,7 +89,7 @@ def _knight_xy(lay, isl, item):
     hexi = geo[k]
     x = lay.cx + _HEX_U[hexi] * lay.su - _B - 1
     if k > 0 and geo[k - 1] == hexi:  # the second knight of a hex
-        x += _B + 2
+        x += _B + 1
     return x, lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
 
 
@@ -160,15 +164,18 @@ def _state(game, p, item, can):
 
 def _badge(c, x, y, kind, state, label, lx):
     # An item's silhouette in deep blue, filled white when built, gold when buildable (one
-    # sprite less for the many not built yet); Island One's printed value inside it
-    # (``label``, None: none), ``lx`` pixels in.
+    # sprite less for the many not built yet); its printed value inside it (``label``: Island
+    # One's points, Island Two's VP of a site; None: a sword, Island Two's knight), ``lx``
+    # pixels in, clear of the outline by a pixel all round.
     spr = _KIND_SPRITE[kind]
     c.sprite(x, y, spr, cv.DEEP)
     if state != _LATER:
         c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD)
+    ink = cv.LIGHT if state == _LATER else cv.BLACK
     if label:
-        c.text(x + lx, y + (2 if kind == KNIGHT else 6), label,
-               cv.LIGHT if state == _LATER else cv.BLACK)
+        c.text(x + lx, y + (2 if kind == KNIGHT else 6), label, ink)
+    else:
+        c.sprite(x, y, sprites.MAP_SWORD, ink)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
@@ -205,10 +212,13 @@ def _make_places(c, lay, isl):
         roads.append((x0, y0, x1, y1) + _road_box(x0, y0, x1, y1))
     items = []
     for i in range(isl.n_roads, isl.n_items):
-        v = isl.value(i) if isl.number == 1 else 0
-        label = "%d" % v if v else None
-        lx = 7 - c.text_width(label) // 2 if label else 0
-        items.append(box(lay, isl, i) + (isl.kind(i), label, lx))
+        kind = isl.kind(i)
+        if isl.number == 1:
+            label = "%d" % isl.value(i)
+        else:
+            label = _TWO_VP[kind] if kind != KNIGHT else None
+        lx = (_B + 1 - c.text_width(label)) // 2 if label else 0
+        items.append(box(lay, isl, i) + (kind, label, lx))
     jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
     return roads, items, jokers
 
@@ -246,17 +256,21 @@ def draw(c, lay, game, p, cursor=None, can=None):
         x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
         if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
             continue
-        if r < 0:
-            _road(c, x0, y0, x1, y1, cv.BLACK, 3)  # the starting road: printed, not built
+        if r < 0:  # the starting road: white as a built one, with a line down its middle
+            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
+            _road(c, x0, y0, x1, y1, cv.WHITE, 5)
+            _road(c, x0, y0, x1, y1, cv.BLACK, 1)
             continue
-        # A road is a 5-pixel band along its edge: not yet buildable, a dark road bed;
-        # buildable, gold; built, white (both on a dark border); the grey road (Island Two's
-        # R5, whose builder may take Longest Road) slate grey on its border until built.
+        # A road is a band along its edge: not yet buildable, a 5-pixel dark road bed;
+        # buildable, 5 pixels of gold; built, of white (both on a dark border, 7 across); the
+        # grey road (Island Two's R5, whose builder may take Longest Road) slate grey on its
+        # border until built.
         st = _state(game, p, r, can)
-        lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
-        _road(c, x0, y0, x1, y1, cv.DEEP if lit else cv.DARK, 5)
-        if lit:
-            _road(c, x0, y0, x1, y1, _ROAD_INK[st], 3)
+        if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
+            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
+            _road(c, x0, y0, x1, y1, _ROAD_INK[st], 5)
+        else:
+            _road(c, x0, y0, x1, y1, cv.DARK, 5)
     if cursor is not None and 0 <= cursor < isl.n_roads:
         _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
     _items(c, isl, game, p, can, items, jokers)

@@ -65,4 +65,4 @@ class Sheets:
             y += (rec[0] + per - 1) // per * 19 + 2
             wg.paragraph(c, x + 3, y, w - 6, note, cv.WHITE)
         c.text(x + 3, lay.ph - wg.LINE - 1, "%s: player  %s: back" % (
-            app.moves_name(), app.key_name("ok")), cv.DARK)
+            app.moves_name(), app.key_name("ok")), cv.ORE)

@@ -56,13 +56,18 @@ class Turn:
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
         # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
         # awards (17 pixels), just above the foot, so the info lines get the room between
-        self.ky = self.fy - 26 if g.island.number == 1 else self.fy - 19
+        high = 26 if g.island.number == 1 else 19
+        self.ky = self.fy - high
         # A message (a refusal, the coach, a computer's move) takes up to three lines: just
-        # above the score track where the panel has room for them below the info lines
-        # (240x240, 320x240), else at the foot, over the track while it shows.
+        # above the score track, in a place of its own where the panel has room for it below
+        # the info lines (240x240, 320x240). Where it has not (240x135), the score goes to
+        # the foot, the key help becomes the last info line when there is room for it, and
+        # a message covers the info lines while it shows.
         self.my = self.ky - 3 * wg.LINE - 2
-        if self.my - 2 < self.iy + 3 * wg.LINE:
-            self.my = self.fy - 2 * wg.LINE
+        self.room = self.my - 2 >= self.iy + 3 * wg.LINE
+        if not self.room:
+            self.fy = lay.ph
+            self.ky = self.my = lay.ph - high + 2
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -76,7 +81,8 @@ class Turn:
         self.targets = []
         self._stops_of = None  # the targets ``_stops`` was made from
         self._stops = None
-        self._kept_state = self._can_key = self._shown_key = None
+        self._kept_state = self._can_key = self._shown_key = self._chips_key = None
+        self._chips = None
         self._kept = self._can = None
         self._shown = 0
         self._ring_of = -1  # the target whose cursor frame ``_ring`` is
@@ -336,11 +342,14 @@ class Turn:
             return out
         c = self.app.c
         out = []
-        end = self.my - 2 if self.my < self.ky else self.ky  # above the message's place
+        end = self.my - 2 if self.room else self.ky - 1  # above the message's place
         for line, colour in self._info(t):
             for part in wg.wrap(c, line, self.lay.pw - 6):
                 if self._iy() + (len(out) + 1) * wg.LINE <= end:
                     out.append((part, colour))
+        if not self.room and self._iy() + (len(out) + 2) * wg.LINE <= end:
+            out.append(("", 0))
+            out.append((self._keys(c), cv.ORE))
         if len(kept) >= 8:  # (a walk round the map: only the last few are kept)
             kept.clear()
         kept[t] = out
@@ -423,8 +432,12 @@ class Turn:
         # where a message of several lines above the track reaches into the info lines
         # (as _paint_panel draws it: its box ends just above the track).
         top = self.my - 2
-        if self.msg and self.my < self.ky:
-            top = min(top, self.ky - 2 - len(self._msg_lines) * wg.LINE - 2)
+        if self.msg:
+            box = self.ky - 4 - len(self._msg_lines) * wg.LINE  # the top of its box
+            y = self._iy()  # and the info lines it hides (_paint_panel draws none of them)
+            while y + wg.LINE <= box:
+                y += wg.LINE
+            top = min(top, box, y)
         return top
 
     def _refresh_foot(self):
@@ -718,46 +731,89 @@ class Turn:
         x = lay.px
         w = lay.pw
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
-        if c.visible(x, 0, w, wg.BAR):  # header: who, which turn, the score so far
-            name = self.app.seat_name(p)
-            if g.island.number == 1:
-                head = "Turn %d/%d" % (min(g.turns[p] + 1, TURNS_ONE), TURNS_ONE)
-                score = "%d" % g.score(p)
-            else:
-                head = "Turn %d" % (g.turns[p] + 1)
-                score = "VP %d" % g.vp(p)
-            c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
-            pen = c.text(x + 3, 2, name, cv.BLACK)
-            c.text(pen + 5, 2, head, cv.BLACK)
-            c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
+        if c.visible(x, 0, w, wg.BAR):
+            self._paint_header(c)
         if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
             self._paint_tray(c)
         if c.visible(x, self.sy, w, wg.LINE):
             c.text(x + 3, self.sy, self._status(), cv.LIGHT)
         if c.visible(x, self.by - 3, w, 22):
             self._paint_buttons(c)
-        if c.visible(x, self.ky, w, self.fy - self.ky):
+        if c.visible(x, self.ky, w, 26):
             wg.score(c, x + 3, self.ky, w - 5, g, p)
         y = self._iy()
+        # a message ends just above the score; the info lines it would cover are not drawn
+        # (_foot_top: what it changes)
+        stop = self.ky - 4 - len(self._msg_lines) * wg.LINE if self.msg else lay.ph
         for line, colour in self._lines():
+            if y + wg.LINE > stop:
+                break
             if c.visible(x, y, w, wg.LINE):
                 c.text(x + 3, y, line, colour)
             y += wg.LINE
-        above = self.my < self.ky  # the message has its own place above the track
         top = self._foot_top()
         if self.msg and c.visible(x, top, w, lay.ph - top):
             lines = self._msg_lines
-            end = self.ky - 2 if above else lay.ph
-            top = end - len(lines) * wg.LINE - (0 if above else 1)
+            end = self.ky - 2
+            top = end - len(lines) * wg.LINE
             c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
             for k in range(len(lines)):
                 c.text(x + 3, top + k * wg.LINE, lines[k], self.msg_colour)
-        if (above or not self.msg) and c.visible(x, self.fy, w, wg.LINE):
-            back = "menu" if self.mode == _NORMAL else "cancel"
-            keys = self.app.keys_help(back)
-            while c.text_width(keys) > w - 6 and " " in keys:  # whole keys only, the last first
-                keys = keys[:keys.rindex(" ")]
-            c.text(x + 3, self.fy, keys, cv.DARK)
+        if self.room and c.visible(x, self.fy, w, wg.LINE):
+            c.text(x + 3, self.fy, self._keys(c), cv.ORE)
+
+    def _keys(self, c):
+        # the key help, whole keys only (the last dropped first)
+        back = "menu" if self.mode == _NORMAL else "cancel"
+        keys = self.app.keys_help(back)
+        while c.text_width(keys) > self.lay.pw - 6 and " " in keys:
+            keys = keys[:keys.rindex(" ")]
+        return keys
+
+    def _paint_header(self, c):
+        # Who plays, which turn, their score so far at the right; left of it, in a multi-seat
+        # game, every other seat's total (Island One's points, Island Two's VP) in a chip of
+        # its colour, in seat order. Where they leave too little room, the turn goes short.
+        g = self.game
+        x = self.lay.px
+        w = self.lay.pw
+        p = g.player
+        one = g.island.number == 1
+        if one:
+            turn = min(g.turns[p] + 1, TURNS_ONE)
+            score = "%d" % g.score(p)
+        else:
+            turn = g.turns[p] + 1
+            score = "VP %d" % g.vp(p)
+        c.fill_rect(x, 0, w, wg.BAR, wg.PLAYER_COLOUR[p])
+        pen = c.text(x + 3, 2, self.app.seat_name(p), cv.BLACK)
+        right = x + w - 3 - c.text_width(score)
+        c.text(right, 2, score, cv.BLACK)
+        key = len(g.log) << 2 | p  # the others' totals: texts and widths, made once per action
+        if self._chips_key != key:
+            self._chips_key = key
+            chips = self._chips = []
+            for q in range(g.players):
+                v = "%d" % (g.score(q) if one else g.vp(q)) if q != p else ""
+                chips.append(v)
+                chips.append(c.text_width(v))
+        chips = self._chips
+        if g.players > 1:
+            right -= 3
+            for q in range(g.players - 1, -1, -1):  # right to left
+                v = chips[2 * q]
+                if not v:
+                    continue
+                cw = chips[2 * q + 1] + 4
+                right -= cw
+                c.fill_rect(right - 1, 0, cw + 2, wg.BAR, cv.DEEP)
+                c.fill_rect(right, 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
+                c.text(right + 2, 2, v, cv.BLACK)
+                right -= 1
+        head = "Turn %d/%d" % (turn, TURNS_ONE) if one else "Turn %d" % turn
+        if pen + 5 + c.text_width(head) > right - 2:
+            head = "%d/%d" % (turn, TURNS_ONE) if one else "T%d" % turn
+        c.text(pen + 5, 2, head, cv.BLACK)
 
     def _paint_buttons(self, c):
         # the buttons of this moment, or the resource picker
@@ -840,7 +896,7 @@ class Turn:
         if self.level is not None:
             return [("%s is playing (%s)." % (self.app.seat_name(g.player),
                                               self.app.level_name(g.player)), cv.LIGHT),
-                    ("Any key: skip.", cv.DARK)]
+                    ("Any key: skip.", cv.ORE)]
         if self.mode == _PICK_DIE:
             return [("Joker: %s. Choose the die it changes." % _joker_name(g, self.joker),
                      cv.WHITE)]
@@ -867,9 +923,9 @@ class Turn:
                     why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
                     if why:  # "R2 needs road R0 first": the title names it already
                         lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
-                lines.append((_cost_line(kind), cv.LIGHT))
+                lines.append((_cost_line(kind, self.app.c, self.lay.pw - 6), cv.LIGHT))
             if isl.number == 2 and kind == ROAD:
-                lines.append(("Longest road counts.", cv.DARK))
+                lines.append(("Longest road counts.", cv.ORE))
             return lines
         if t >= sheet.JOKER and t < DIE:
             if t in self.targets:
@@ -882,7 +938,7 @@ class Turn:
             marked = self.marks >> i & 1
             return [("Die %d: %s" % (i + 1, FACE_NAMES[g.faces[i]]), cv.WHITE),
                     ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
-                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.DARK)]
+                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.ORE)]
         if t == ROLL_B:
             if g.phase == ROLL:  # what each computer did since this person's last turn
                 app = self.app
@@ -891,7 +947,7 @@ class Turn:
                 return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
             return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
                      cv.WHITE),
-                    ("Mark dice with A first." if not self.marks else "", cv.DARK)]
+                    ("Mark dice with A first." if not self.marks else "", cv.ORE)]
         if t == KEEP_B:
             return [("Keep these dice and build.", cv.WHITE)]
         if t == TRADE_B:
@@ -905,18 +961,25 @@ class Turn:
         return []
 
 
-_COST_LINES = {}  # kind -> its "Costs ..." line, made once (new strings are dear on the device)
+_COST_LINES = {}  # (kind, width) -> its "Costs ..." line, made once (new strings are dear on
+# the device)
 
 
-def _cost_line(kind):
-    line = _COST_LINES.get(kind)
+def _cost_line(kind, c, w):
+    # "Costs brick, lumber, wool, grain", or where that is wider than ``w`` pixels (a line
+    # cut in two would not leave room for the rest), "Brick lumber wool grain"
+    key = kind << 10 | w
+    line = _COST_LINES.get(key)
     if line is None:
         cost = COSTS[kind]
         parts = []
         for r in range(5):
             if cost[r]:
                 parts.append(("%d " % cost[r] if cost[r] > 1 else "") + FACE_NAMES[r])
-        line = _COST_LINES[kind] = "Costs " + ", ".join(parts)
+        line = "Costs " + ", ".join(parts)
+        if c.text_width(line) > w:
+            line = _sentence(" ".join(parts))
+        _COST_LINES[key] = line
     return line
 
 

@@ -78,10 +78,10 @@ def button(c, x, y, w, label, state):
     """A button 13 pixels high. state: 0 disabled, 1 enabled, 2 under the cursor."""
     if state == 2:
         c.fill_rect(x, y, w, 13, cv.CURSOR)
-        fg = cv.WHITE
+        fg = cv.BLACK
     else:
         c.fill_rect(x, y, w, 13, cv.SAND if state else cv.DEEP)
-        fg = cv.BLACK if state else cv.DARK
+        fg = cv.BLACK if state else cv.ORE
     centred(c, x, w, y + 2, label, fg)
 
 
@@ -89,9 +89,9 @@ def row(c, x, y, w, label, value, selected, colour=cv.WHITE):
     """One line of a menu or form: ``label`` on the left, ``value`` right-aligned."""
     if selected:
         c.fill_rect(x, y, w, 12, cv.CURSOR)
-    c.text(x + 3, y + 2, label, cv.WHITE if selected else colour)
+    c.text(x + 3, y + 2, label, cv.BLACK if selected else colour)
     if value:
-        c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.WHITE if selected else cv.GOLD)
+        c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.BLACK if selected else cv.GOLD)
 
 
 _DIE_INK = (cv.WHITE, cv.DARK, cv.DEEP)  # a die's ground: a face, marked, spent
@@ -127,16 +127,16 @@ def frame(c, x, y, w, h, colour=cv.CURSOR):
 
 def track(c, x, y, w, g, p, per_row):
     """Island One's 15 score boxes of seat ``p`` in rows of ``per_row`` (12 pixels a row)
-    across ``w`` pixels: points entered, X in red, the turns to come empty."""
+    across ``w`` pixels: points entered, an X on red, the turns to come empty."""
     bw = w // per_row
     for t in range(TURNS_ONE):
         bx = x + (t % per_row) * bw
         by = y + (t // per_row) * 12
         if t < g.turns[p]:
             v = g.track[p * TURNS_ONE + t]
-            c.fill_rect(bx, by, bw - 1, 11, cv.SAND)
+            c.fill_rect(bx, by, bw - 1, 11, cv.RED if v < 0 else cv.SAND)
             s = "X" if v == X_PENALTY else "%d" % v
-            c.text(bx + (bw - 1 - c.text_width(s)) // 2, by + 1, s, cv.RED if v < 0 else cv.BLACK)
+            c.text(bx + (bw - 1 - c.text_width(s)) // 2, by + 1, s, cv.BLACK)
         else:
             c.rect(bx, by, bw - 1, 11, cv.DARK)
 
@@ -149,8 +149,8 @@ def score(c, x, y, w, g, p):
         track(c, x, y, w, g, p, 8)
         return
     vp_boxes(c, x, y + 4, 7, g, p)
-    c.sprite(x + 73, y + 1, sprites.LONGEST_ROAD, cv.GOLD if g.longest == p else cv.DARK)
-    c.sprite(x + 91, y + 1, sprites.LARGEST_ARMY, cv.GOLD if g.largest == p else cv.DARK)
+    c.sprite(x + 73, y + 1, sprites.LONGEST_ROAD, cv.GOLD if g.longest == p else cv.ORE)
+    c.sprite(x + 91, y + 1, sprites.LARGEST_ARMY, cv.GOLD if g.largest == p else cv.ORE)
 
 
 def vp_boxes(c, x, y, step, g, p):
@@ -160,4 +160,4 @@ def vp_boxes(c, x, y, step, g, p):
         if k < vp:
             c.fill_rect(x + step * k, y, step - 1, 10, cv.GOLD)
         else:
-            c.rect(x + step * k, y, step - 1, 10, cv.DARK)
+            c.rect(x + step * k, y, step - 1, 10, cv.ORE)
