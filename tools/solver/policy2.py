@@ -76,9 +76,13 @@ class TablePolicy2:
             for g_new, late in moves:
                 if not late & dp._joker_mask(relevant(second)):
                     late = 0
+                paid = []  # joker sets that pay: only the minimal ones are moves (a
                 for jm in sorted(dp._submasks(early | late), key=lambda x: bin(x).count("1")):
                     if not feasible(t, joker_res(jm & ~late), joker_res(jm & late))[mi]:
+                        continue  # joker more is never used, whatever a table believes)
+                    if any(q & jm == q for q in paid):
                         continue
+                    paid.append(jm)
                     tg = dp.GROUP_INDEX[use_jokers(g_new, jm)]
                     for sh in sheet_successors(SHEETS[si], t):
                         val = self.u[tg, SHEET_INDEX[sh]]
