@@ -1,6 +1,7 @@
 """A compact fit of Island Two's exact values, for a device, and what it costs in play.
 
-    python tools/solver/fit_island2.py --table build/solver/island2.npz --rank 12 --games 2000
+    python tools/solver/fit_island2.py --table build/solver/island2.npz --rank 12 --games 2000 \
+        --weight-games 2000 --out lib/catan/players/race_table.bin
 
 The expected turns to 10 VP, T(g, s), of the states not yet won are fitted by a low-rank
 product with int8 factors and one scale per rank: T(g, s) ~= sum_r GF[g, r] SF[s, r] scale[r]
@@ -82,6 +83,9 @@ def main(argv=None):
     ap.add_argument("--table", default="build/solver/island2.npz")
     ap.add_argument("--rank", type=int, default=12)
     ap.add_argument("--games", type=int, default=0)
+    ap.add_argument("--weight-games", type=int, default=0,
+                    help="weigh states by the turns of this many optimal games (seeds 100001..)")
+    ap.add_argument("--weight", type=float, default=100.0)
     ap.add_argument("--save", default="")
     ap.add_argument("--out", default="", help="write the device table here "
                     "(lib/catan/players/race_table.bin)")
@@ -89,6 +93,15 @@ def main(argv=None):
     u = load_table(args.table)
     t = -u
     w = (~dp.WON).astype(float)
+    if args.weight_games:
+        # Weigh each state by how often the optimal player starts a turn there (plus 1):
+        # the values good play meets, the empty sheet first of all, are fitted best.
+        import policy2
+        visits = np.zeros_like(w)
+        pol = policy2.TablePolicy2(u)
+        for seed in range(100001, 100001 + args.weight_games):
+            policy2.play_game(pol, seed, visits=visits)
+        w *= 1.0 + args.weight * visits / args.weight_games
     t0 = time.time()
     g, s = als(t, w, args.rank)
     gf, sf, scale = quantise(g, s, t, w)

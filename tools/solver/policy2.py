@@ -194,7 +194,7 @@ def _convert(game, step):
     game.joker(gj, die, res)
 
 
-def play_game(policy, seed, check=True, max_turns=200, start=None):
+def play_game(policy, seed, check=True, max_turns=200, start=None, visits=None):
     """Play one solo race with ``policy`` and SeededDice(seed): the turns taken to 10 VP.
     ``start``: the game's masks (roads, builds, jokers) to begin from (tests)."""
     game = Game(2, 1, SeededDice(seed))
@@ -205,6 +205,8 @@ def play_game(policy, seed, check=True, max_turns=200, start=None):
     while not game.over():
         assert game.turns[0] < max_turns
         gi, si = state_of(game.roads[0], game.builds[0], game.jokers[0])
+        if visits is not None:
+            visits[gi, si] += 1
         _, w2, w1 = policy.turn_tables(gi, si)
         faces = list(game.roll())
         for w in (w1, w2):
