@@ -10,7 +10,8 @@ The .npz holds:
 - ``sheets``: (sheets, 3) int: road mask, settlements built, cities built;
 - ``groups``: (groups, 7) int: the codes of K1..K5 (0 not built, 1 joker unused, 2 used)
   and of the two deserts, sorted (0, 1 or 2 knights, 3: both and the joker used);
-- ``optimum``: float64, the expected turns from the empty sheet; ``seconds``.
+- ``optimum``: float64, the expected turns from the empty sheet; ``seconds``; ``peak_mb``
+  (the largest resident size of the main process or a worker).
 See README.md in this folder for the method.
 """
 
@@ -35,7 +36,7 @@ def peak_memory_mb():
     return own / 1024.0, kids / 1024.0
 
 
-def save_table(path, u, seconds=None):
+def save_table(path, u, seconds=None, peak_mb=None):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     np.savez_compressed(
         path,
@@ -44,6 +45,7 @@ def save_table(path, u, seconds=None):
         groups=np.array([ks + (d1, d2) for ks, d1, d2 in GROUPS], dtype=np.int32),
         optimum=np.float64(dp.optimum(u)),
         seconds=np.float64(-1 if seconds is None else seconds),
+        peak_mb=np.float64(-1 if peak_mb is None else peak_mb),
     )
 
 
@@ -71,7 +73,7 @@ def main(argv=None):
     print("solve time: %.1f s; peak memory: %.0f MB (main), %.0f MB (largest worker)"
           % (elapsed, own, kids))
     if args.out:
-        save_table(args.out, u, elapsed)
+        save_table(args.out, u, elapsed, max(own, kids))
         print("table written to %s" % args.out)
 
 
