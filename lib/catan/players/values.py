@@ -277,9 +277,10 @@ def _two_setup(ctx):
 
 def _race(ctx, roads, builds, used):
     # The expected turns to 10 VP after this turn (``race.turns_to_go``), kept for the
-    # decision: its plans meet the same sheets again and again.
+    # decision: its plans meet the same sheets again and again. At most 48 kept (the dict
+    # stays a small block: a Pico W's heap has no large ones to spare).
     memo = getattr(ctx, "race", None)
-    if memo is None:
+    if memo is None or len(memo) >= 48:
         memo = ctx.race = {}
     key = (roads, builds, used)
     v = memo.get(key)
