@@ -299,7 +299,11 @@ def coach():
     games (seats rotated). Under the unix port (host_tests/mp/mpt_coach.py): time per hint
     over a game (this PC; an RP2040 is some 30-50 times slower). The table's size: its .mpy.
     And the exact expected score of the coach's policy (tools/solver/evaluate.py, which
-    plays every state by the table's values and averages exactly: no simulation noise)."""
+    plays every state by the table's values and averages exactly: no simulation noise).
+    Island Two's solo race likewise (build/solver/island2.npz, `python
+    tools/solver/solve_island2.py`): the exact optimum, the solve's time and peak memory,
+    the exact expected turns of playing by race_table.bin (tools/solver/evaluate2.py), the
+    device coach's mean turns over 2,000 games, and its hint time (mpt_race.py)."""
     out = {}
     npz = ROOT / "build" / "solver" / "island1.npz"
     if npz.exists():
@@ -320,6 +324,29 @@ def coach():
     else:
         print("coach: no build/solver/island1.npz: run tools/solver/solve_island1.py",
               file=sys.stderr)
+    npz2 = ROOT / "build" / "solver" / "island2.npz"
+    if npz2.exists():
+        import numpy as np
+
+        with np.load(npz2) as z:
+            out["island2_optimal_expected_turns"] = round(float(z["optimum"]), 4)
+            out["island2_solver_seconds"] = round(float(z["seconds"]), 1)
+            if "peak_mb" in z.files:
+                out["island2_solver_peak_mb"] = round(float(z["peak_mb"]))
+        sys.path.insert(0, str(ROOT / "tools" / "solver"))
+        import evaluate2
+
+        t0 = time.time()
+        got = evaluate2.evaluate(evaluate2.race_table_values(
+            ROOT / "lib/catan/players/race_table.bin"), log=None)
+        out["coach_island2_exact_expected_turns"] = round(
+            float(-got[evaluate2.dp.EMPTY_GROUP, evaluate2.dp.EMPTY_SHEET]), 4)
+        out["coach_island2_exact_seconds"] = round(time.time() - t0, 1)
+    else:
+        print("coach: no build/solver/island2.npz: run tools/solver/solve_island2.py",
+              file=sys.stderr)
+    race = _selfplay("--island", 2, "--policy", "coach", "--games", 2000, "--seed", 1)
+    out["coach_island2_mean_turns"] = race["turns_to_win"]["mean"]
     one = _selfplay("--island", 1, "--policy", "coach", "--games", 2000, "--seed", 1)
     out["coach_island1_mean_score"] = one["score"]["mean"]
     out["coach_island1_selfplay_seconds"] = one["seconds"]
@@ -330,6 +357,9 @@ def coach():
     out["island2_hard_vs_easy_win_rate"] = four["win_rate"]["hard"]
     proc, _ = run_workload(MP_DIR / "mpt_coach.py")
     out.update(figures(proc))
+    proc, _ = run_workload(MP_DIR / "mpt_race.py")
+    out.update(figures(proc))
+    out["race_table_bytes"] = (ROOT / "lib" / "catan" / "players" / "race_table.bin").stat().st_size
     out["coach_table_bytes"] = (ROOT / "lib" / "catan" / "players" / "coach_table.bin").stat().st_size
     return out
 

@@ -46,6 +46,7 @@ SRC_CACHE = OUT / "src"
 # chip -> (MicroPython board, the folder under build/uf2/ its UF2s go to)
 CHIPS = {"rp2040": ("RPI_PICO", ""), "rp2350": ("RPI_PICO2", "pico2")}
 TABLE_MODULE = "catan/players/coach_data.py"  # the value table as a frozen bytes constant
+RACE_MODULE = "catan/players/race_data.py"  # Island Two's race table, likewise
 JOBS = str(os.cpu_count() or 2)
 
 
@@ -165,6 +166,8 @@ def stage(board, dest, overrides=None):
     for data, rel in deploy.build_mpy.data_files():
         if rel.endswith("coach_table.bin"):
             files[TABLE_MODULE] = table_module(data.read_bytes())
+        elif rel.endswith("race_table.bin"):
+            files[RACE_MODULE] = table_module(data.read_bytes(), "race_table.bin")
     for rel, text in (overrides or {}).items():
         assert rel in files, rel
         files[rel] = text.encode()
@@ -181,10 +184,10 @@ def stage(board, dest, overrides=None):
     return sorted(files)
 
 
-def table_module(data):
+def table_module(data, name="coach_table.bin"):
     """The coach's value table as the source of a module holding one ``bytes`` constant: frozen,
     it is read in place from flash (``values._InFlash``)."""
-    lines = ['"""The coach\'s value table (coach_table.bin), frozen: read in place from flash."""', "",
+    lines = ['"""The coach\'s value table (%s), frozen: read in place from flash."""' % name, "",
              "DATA = ("]
     for i in range(0, len(data), 48):
         lines.append("    %r" % data[i:i + 48])

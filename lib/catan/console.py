@@ -313,7 +313,7 @@ def coach_line(game):
         return "Coach: the game is over."
     text = "Coach: %s (type %s)" % (_coach_words(game, action), command_for(game, action))
     if value is not None:
-        text += ": %.1f pts expected" % value
+        text += ": %.1f %s expected" % (value, coach.unit(game))
     return text
 
 

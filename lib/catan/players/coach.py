@@ -11,8 +11,10 @@ come from a compact fit of the exact solver's values (``coach_table.bin``, 24 KB
 from flash a row at a time; most accurate where good play goes). Playing by these values
 scores 94.35 on average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py``
 computes it exactly).
-On Island Two the coach names the hard player's choice without a number (values there
-depend on the other players' dice; the race has no single expected score).
+On Island Two's solo race the values are the expected number of turns to reach 10 VP
+(this turn worked out the same way, the turns after it from a compact fit of the exact
+solver's values, ``race.py``); in a game with other players the coach names the hard
+player's choice without a number.
 
 Everything is computed from the game state alone: nothing is kept between hints except
 the players' tables of the current turn, which a front end can have worked out in
@@ -29,7 +31,14 @@ _HARD = const(2)  # players.HARD
 
 
 def unit(game):
-    return "pts" if game.island.number == 1 else ""
+    if game.island.number == 1:
+        return "pts"
+    return "turns to 10 VP" if _race(game) else ""
+
+
+def _race(game):
+    # Island Two with numbers: the solo race, valued by the exact solver's table.
+    return game.island.number == 2 and game.players == 1
 
 
 def hint(game):
@@ -38,7 +47,7 @@ def hint(game):
     if game.phase == OVER:
         return None, None, []
     action = next_action(game, _HARD, game.player)
-    if game.island.number != 1:
+    if game.island.number != 1 and not _race(game):
         return action, None, [(action, None)]
     choices = _choices(game)
     best = ev(game, action)
@@ -48,12 +57,20 @@ def hint(game):
 
 
 def ev(game, action):
-    """The expected final score (Island One) if ``action`` is taken now and the hard
-    player's policy plays the rest of the game; None where the coach has no value."""
-    if game.island.number != 1 or game.phase == OVER:
+    """The expected final score (Island One) or number of turns to 10 VP (Island Two's
+    solo race) if ``action`` is taken now and the hard player's policy plays the rest of
+    the game; None where the coach has no value."""
+    if game.island.number != 1 and not _race(game) or game.phase == OVER:
         return None
+    v = _ev(game, action)
+    if v is None or game.island.number == 1:
+        return v
+    return game.turns[game.player] + 1 - v  # this turn, and minus the turns after it
+
+
+def _ev(game, action):
     ctx = _Context(game, _HARD, game.player)
-    done = game.score(game.player) + game.points
+    done = game.score(game.player) + game.points if game.island.number == 1 else 0
     op = action[0]
     if game.phase == ROLL:
         return done + _before_roll(ctx) if op == "roll" else None
@@ -135,5 +152,6 @@ def _choices(game):
             out.append((("build", item), ev(game, ("build", item))))
         out.append((("end",), ev(game, ("end",))))
     out = [c for c in out if c[1] is not None]
-    out.sort(key=lambda c: -c[1])
+    sign = 1 if game.island.number == 1 else -1  # turns: fewer is better
+    out.sort(key=lambda c: -sign * c[1])
     return out[:5]

@@ -5,7 +5,8 @@ HARD the points still to come, from the exact solver's values through a compact 
 from flash (``coach_table.bin`` beside this module, made by tools/make_coach_table.py).
 Island Two, the race to 10 victory points: the VP with the awards as they would move;
 MEDIUM adds progress toward sites, jokers and the awards, HARD the other players' threat and
-the contests for the awards held.
+the contests for the awards held; HARD alone (the solo race) minus the expected turns still
+to play, from the exact solver through ``race.py``.
 """
 
 from array import array
@@ -274,6 +275,22 @@ def _two_setup(ctx):
         ctx.opp_base[o] = v
 
 
+def _race(ctx, roads, builds, used):
+    # The expected turns to 10 VP after this turn (``race.turns_to_go``), kept for the
+    # decision: its plans meet the same sheets again and again. At most 48 kept (the dict
+    # stays a small block: a Pico W's heap has no large ones to spare).
+    memo = getattr(ctx, "race", None)
+    if memo is None or len(memo) >= 48:
+        memo = ctx.race = {}
+    key = (roads, builds, used)
+    v = memo.get(key)
+    if v is None:
+        from catan.players.race import turns_to_go
+
+        v = memo[key] = turns_to_go(roads, builds, used)
+    return v
+
+
 def _value_two(ctx, items, used):
     # ``_Context.value`` on Island Two: the VP after building ``items`` now (jokers ``used``
     # after this turn), with the awards as they would move, and (MEDIUM, HARD) progress.
@@ -287,6 +304,8 @@ def _value_two(ctx, items, used):
             roads |= 1 << it
         else:
             builds |= 1 << (it - nr)
+    if ctx.level == _HARD and g.players == 1:  # the solo race: the exact solver's values
+        return -_race(ctx, roads, builds, used)
     longest, largest = g.longest, g.largest
     if roads != ctx.roads and longest != p:
         if longest < 0:
