@@ -298,12 +298,15 @@ def test_every_map_item_shows_what_it_is(w, h):
     # each knight its number (Island One) or a sword (Island Two), inside a silhouette of its
     # kind (three different shapes); the starting road is white like a built road.
     from catan.maps import KNIGHT
-    from catan.ui import sprites
+    from catan.ui import sprites, sprites_big
 
-    shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
-    cells = [sprites.DATA[s * 32:s * 32 + 32] for s in shapes]
-    assert len(set(cells)) == 3
     lay = Layout(w, h)
+    if lay.badge > 15:  # the larger map's symbols
+        sprites = sprites_big
+    n = sprites.HEIGHT * sprites.BPR
+    shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
+    cells = [sprites.DATA[s * n:s * n + n] for s in shapes]
+    assert len(set(cells)) == 3
     for island in (1, 2):
         g = Game(island, 1, SeededDice(1))
         isl = g.island
@@ -385,3 +388,43 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
             inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
                       op[1] + op[3] <= x + cw]
             assert inside == [total], (name, q, inside)
+
+
+@pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
+def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
+    # Where the hexes are half as large again as on 240x135 (320x240: 38x66 px), so are the
+    # sites, knights and jokers: drawn from sprites made that size (a 24-px sheet), not the
+    # 15-px badges centred in a larger cell. A map too narrow for larger badges beside the
+    # knights (240x240: 24 px between two corners) keeps the 15-px ones.
+    lay = Layout(w, h)
+    g = Game(island, 1, SeededDice(1))
+    isl = g.island
+    big = lay.su >= 19
+    side = 23 if big else 15
+    r = Recorder(w, h)
+    sheet.draw(r, lay, g, 0, None, ())
+    for t in list(range(isl.n_roads, isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+        x, y, bw, bh = sheet.box(lay, isl, t)
+        want = side + 1 if t >= sheet.JOKER else side  # a joker's card is a die's cell
+        assert (bw - 4, bh - 4) == (want, want), (isl.name(t) if t < sheet.JOKER else t, bw, bh)
+        cells = [op for op in r.ops if op[0] == "sprite" and op[1] == x + 2 and op[2] == y + 2]
+        assert cells and all(op[4] == side + 1 for op in cells), (t, cells)
+
+
+def test_the_small_map_does_not_load_the_large_sprites():
+    # the 240x135 Display Pack must not pay for the large map's sprites: drawing its map (and
+    # the 240x240 one's) never imports them
+    import subprocess
+
+    code = ("import sys; sys.path[:0] = ['lib']\n"
+            "from catan.dice import SeededDice\nfrom catan.game import Game\n"
+            "from catan.ui import sheet\nfrom catan.ui.canvas import Canvas\n"
+            "from catan.ui.layout import Layout\n"
+            "class C(Canvas):\n    def _fill(self, *a): pass\n    def get_pixel(self, x, y): return 0\n"
+            "for w, h in ((240, 135), (240, 240)):\n"
+            "    for i in (1, 2):\n"
+            "        sheet.draw(C(w, h), Layout(w, h), Game(i, 1, SeededDice(1)), 0)\n"
+            "print('catan.ui.sprites_big' in sys.modules)\n")
+    root = Path(__file__).parent.parent
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
