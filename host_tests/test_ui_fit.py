@@ -374,7 +374,9 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
         ui_scenes.repaint(app, c)
         g = app.game
         px = app.lay.px
-        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= BAR]
+        top = app.screen.ty - 3  # the header: one bar, or two on a tall panel
+        assert top in (BAR, 2 * BAR)
+        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= top]
         for q in range(g.players):
             total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
             if q == g.player:
@@ -382,12 +384,14 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
                 assert last[5].endswith(total), (name, last)
                 continue
             chips = [op for op in head if op[0] == "fill" and op[5] == PLAYER_COLOUR[q] and
-                     op[3] < 30]
+                     op[3] < 40]
             assert len(chips) == 1, (name, q, head)
             x, y, cw, ch = chips[0][1:5]
             inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
-                      op[1] + op[3] <= x + cw]
-            assert inside == [total], (name, q, inside)
+                      op[1] + op[3] <= x + cw and y <= op[2] < y + ch]
+            # in a row of their own (a tall panel), named
+            want = total if top == BAR else "%s %s" % (app.seat_name(q), total)
+            assert inside == [want], (name, q, inside)
 
 
 @pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
@@ -428,3 +432,23 @@ def test_the_small_map_does_not_load_the_large_sprites():
     root = Path(__file__).parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])
+def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
+    # With the other seats' totals in the header, a 135-px panel shortens the turn to "T6"
+    # (Island Two) or "2/15" (Island One) where they leave too little room; a 240-px panel
+    # has the room for a second row of them, and says "Turn 6", "Turn 2/15"
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        g = app.game
+        p = g.player
+        if g.island.number == 1:
+            turn = "Turn %d/15" % min(g.turns[p] + 1, 15)
+        else:
+            turn = "Turn %d" % (g.turns[p] + 1)
+        texts = [op[5] for op in c.ops if op[0] == "text" and op[1] >= app.lay.px and op[2] < 30]
+        assert turn in texts, (name, texts)

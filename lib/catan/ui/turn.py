@@ -47,9 +47,11 @@ class Turn:
         self.game = g = app.game
         lay = app.lay
         self.lay = lay
-        # panel geometry
+        # panel geometry: the header is one bar, or on a tall panel in a multi-seat game two
+        # (the other seats' totals in a row of their own, the turn said in full above)
         self.rows = (6 + lay.per_row - 1) // lay.per_row
-        self.ty = wg.BAR + 3
+        self.hh = 2 * wg.BAR if lay.big and g.players > 1 else wg.BAR
+        self.ty = self.hh + 3
         self.sy = self.ty + 19 * self.rows + 1  # status line
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
@@ -731,7 +733,7 @@ class Turn:
         x = lay.px
         w = lay.pw
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
-        if c.visible(x, 0, w, wg.BAR):
+        if c.visible(x, 0, w, self.hh):
             self._paint_header(c)
         if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
             self._paint_tray(c)
@@ -773,7 +775,8 @@ class Turn:
     def _paint_header(self, c):
         # Who plays, which turn, their score so far at the right; left of it, in a multi-seat
         # game, every other seat's total (Island One's points, Island Two's VP) in a chip of
-        # its colour, in seat order. Where they leave too little room, the turn goes short.
+        # its colour, in seat order. Where they leave too little room, the turn goes short;
+        # a tall panel has a second row for them instead, each named (``hh``).
         g = self.game
         x = self.lay.px
         w = self.lay.pw
@@ -789,16 +792,29 @@ class Turn:
         pen = c.text(x + 3, 2, self.app.seat_name(p), cv.BLACK)
         right = x + w - 3 - c.text_width(score)
         c.text(right, 2, score, cv.BLACK)
+        two = self.hh > wg.BAR
         key = len(g.log) << 2 | p  # the others' totals: texts and widths, made once per action
         if self._chips_key != key:
             self._chips_key = key
             chips = self._chips = []
             for q in range(g.players):
                 v = "%d" % (g.score(q) if one else g.vp(q)) if q != p else ""
+                if v and two:
+                    v = "%s %s" % (self.app.seat_name(q), v)
                 chips.append(v)
                 chips.append(c.text_width(v))
         chips = self._chips
-        if g.players > 1:
+        if two:  # the second row: left to right
+            left = x + 3
+            for q in range(g.players):
+                v = chips[2 * q]
+                if not v:
+                    continue
+                cw = chips[2 * q + 1] + 4
+                c.fill_rect(left, wg.BAR + 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
+                c.text(left + 2, wg.BAR + 2, v, cv.BLACK)
+                left += cw + 3
+        elif g.players > 1:
             right -= 3
             for q in range(g.players - 1, -1, -1):  # right to left
                 v = chips[2 * q]
