@@ -452,3 +452,22 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
             turn = "Turn %d" % (g.turns[p] + 1)
         texts = [op[5] for op in c.ops if op[0] == "text" and op[1] >= app.lay.px and op[2] < 30]
         assert turn in texts, (name, texts)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_a_tall_screen_s_menus_use_the_large_font(w, h):
+    # The title and new-game menus on a 240-px screen: their title and rows in the large font
+    # (the note under them stays small); on 240x135 all small
+    from catan.ui import font_large
+
+    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        screen = app.screen
+        rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
+        assert [op[5] for op in rows] == screen.rows, (name, rows)
+        title = [op for op in c.ops if op[0] == "text" and op[5] == screen.title]
+        want = font_large.HEIGHT if h >= 200 else 9
+        assert {op[4] for op in rows + title} == {want}, (name, rows + title)

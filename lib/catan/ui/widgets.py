@@ -27,11 +27,13 @@ DIE_SPENT = 3  # spent on a build or a trade
 DIE_OFF = 4  # not in play this turn (Island Two's ramp)
 
 
-def bar(c, x, y, w, title, colour=cv.SAND):
-    """A dark title bar with ``title`` on the left; its height."""
-    c.fill_rect(x, y, w, BAR, cv.DEEP)
-    c.text(x + 3, y + 2, title, colour)
-    return BAR
+def bar(c, x, y, w, title, colour=cv.SAND, font=None):
+    """A dark title bar with ``title`` on the left (in ``font``: the bar 4 pixels higher than
+    its cells); its height."""
+    h = font.HEIGHT + 4 if font else BAR
+    c.fill_rect(x, y, w, h, cv.DEEP)
+    c.text(x + 3, y + 2, title, colour, font)
+    return h
 
 
 def centred(c, x, w, y, s, colour, font=None):
@@ -85,13 +87,17 @@ def button(c, x, y, w, label, state):
     centred(c, x, w, y + 2, label, fg)
 
 
-def row(c, x, y, w, label, value, selected, colour=cv.WHITE):
-    """One line of a menu or form: ``label`` on the left, ``value`` right-aligned."""
+def row(c, x, y, w, label, value, selected, colour=cv.WHITE, font=None):
+    """One line of a menu or form: ``label`` on the left, ``value`` right-aligned; 12 pixels
+    high, or in ``font`` (the large one) its line's pitch."""
+    h = font.LINE if font else 12
+    ty = y + (h - font.HEIGHT) // 2 if font else y + 2
     if selected:
-        c.fill_rect(x, y, w, 12, cv.CURSOR)
-    c.text(x + 3, y + 2, label, cv.BLACK if selected else colour)
+        c.fill_rect(x, y, w, h, cv.CURSOR)
+    c.text(x + 3, ty, label, cv.BLACK if selected else colour, font)
     if value:
-        c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.BLACK if selected else cv.GOLD)
+        c.text(x + w - 3 - c.text_width(value, font), ty, value,
+               cv.BLACK if selected else cv.GOLD, font)
 
 
 _DIE_INK = (cv.WHITE, cv.DARK, cv.DEEP)  # a die's ground: a face, marked, spent
