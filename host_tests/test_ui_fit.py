@@ -471,3 +471,24 @@ def test_a_tall_screen_s_menus_use_the_large_font(w, h):
         title = [op for op in c.ops if op[0] == "text" and op[5] == screen.title]
         want = font_large.HEIGHT if h >= 200 else 9
         assert {op[4] for op in rows + title} == {want}, (name, rows + title)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_a_tall_panel_s_dice_are_larger(w, h):
+    # The tray's dice: 18-px boxes with 16-px faces on a 135-px panel; on a 240-px one
+    # (three dice a row there) 26-px boxes with the 24-px faces of sprites_big
+    for name in ("turn_reroll", "turn_build", "turn_island_two"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        screen = app.screen
+        side = 26 if h >= 200 else 18
+        for i in range(app.game.dice_count()):
+            x, y = screen._die_xy(i)
+            box = [op for op in c.ops if op[0] == "fill" and op[1:5] == (x, y, side, side)]
+            faces = [op for op in c.ops if op[0] == "sprite" and op[1:3] == (x + 1, y + 1)]
+            assert box and faces and faces[0][4] == side - 2, (name, i, box, faces)
+            if i:  # a pixel between neighbours
+                px, py = screen._die_xy(i - 1)
+                assert px + side < x or py + side < y, (name, i)

@@ -15,7 +15,9 @@ right; menus and cards use the whole screen. Numbers are pixels:
 - ``badge``: the side of a site's or a knight's badge on the map (a joker's card is one more):
   15, or 23 where the hexes are large enough for them beside each other (``sheet.py`` draws
   those from ``sprites_big``);
-- ``big``: titles in the large font (screens 200 pixels high or more).
+- ``big``: titles in the large font (screens 200 pixels high or more);
+- ``die``: the side of a die's box in the turn screen's tray: 18 (a 16-px face), or on a tall
+  panel 26 (the 24-px faces of ``sprites_big``).
 """
 
 # (width, height, su, hu, per_row, badge). 320x240: 23-px badges reach 2 pixels further past
@@ -41,6 +43,7 @@ class Layout:
         self.per_row = per_row
         self.badge = badge
         self.big = h >= 200
+        self.die = 26 if self.big else 18
         left = 5 * su
         self.mx = 0
         self.my = 0

@@ -52,7 +52,18 @@ class Turn:
         self.rows = (6 + lay.per_row - 1) // lay.per_row
         self.hh = 2 * wg.BAR if lay.big and g.players > 1 else wg.BAR
         self.ty = self.hh + 3
-        self.sy = self.ty + 19 * self.rows + 1  # status line
+        # the tray's dice: ``lay.die`` pixels, a pixel apart; on a tall panel drawn with the
+        # faces of sprites_big (widgets.die)
+        self.ds = lay.die
+        self._dsheet = None
+        self._dfaces = wg.FACE_SPRITE
+        if self.ds > 18:
+            from catan.ui import sprites_big as big
+
+            self._dsheet = big
+            self._dfaces = (big.BRICK, big.LUMBER, big.WOOL, big.GRAIN, big.ORE, big.GOLD,
+                            big.JOKER)
+        self.sy = self.ty + (self.ds + 1) * self.rows + 1  # status line
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
@@ -62,9 +73,10 @@ class Turn:
         self.ky = self.fy - high
         # A message (a refusal, the coach, a computer's move) takes up to three lines: just
         # above the score track, in a place of its own where the panel has room for it below
-        # the info lines (240x240, 320x240). Where it has not (240x135), the score goes to
-        # the foot, the key help becomes the last info line when there is room for it, and
-        # a message covers the info lines while it shows.
+        # the info lines (240x240, 320x240: the few longest info texts reach into it, and a
+        # message covers their last lines while it shows). Where it has not (240x135), the
+        # score goes to the foot, the key help becomes the last info line when there is room
+        # for it, and a message covers the info lines while it shows.
         self.my = self.ky - 3 * wg.LINE - 2
         self.room = self.my - 2 >= self.iy + 3 * wg.LINE
         if not self.room:
@@ -173,7 +185,7 @@ class Turn:
             return sheet.box(lay, self.game.island, target)
         if target < RES:
             x, y = self._die_xy(target - DIE)
-            return x - 2, y - 2, 22, 22
+            return x - 2, y - 2, self.ds + 4, self.ds + 4
         if target < ROLL_B:
             return self._res_xy(target - RES) + (22, 22)
         return self._button_box(target)
@@ -185,10 +197,10 @@ class Turn:
 
     # (painting asks for one number at a time: a tuple is a new object, dear on the device)
     def _die_x(self, i):
-        return self.lay.px + 3 + (i % self.lay.per_row) * 19
+        return self.lay.px + 3 + (i % self.lay.per_row) * (self.ds + 1)
 
     def _die_y(self, i):
-        return self.ty + (i // self.lay.per_row) * 19
+        return self.ty + (i // self.lay.per_row) * (self.ds + 1)
 
     def _res_xy(self, r):
         return self.lay.px + 2 + 21 * r, self.by - 3
@@ -316,7 +328,7 @@ class Turn:
         for i in range(6):
             if (a ^ b) >> i & 1:
                 x, y = self._die_xy(i)
-                app.refresh(x, y, 18, 18)
+                app.refresh(x, y, self.ds, self.ds)
 
     def _dice_shown(self, t):
         # the dice the tray frames: those a build under the cursor (``t``) would spend (kept
@@ -344,7 +356,7 @@ class Turn:
             return out
         c = self.app.c
         out = []
-        end = self.my - 2 if self.room else self.ky - 1  # above the message's place
+        end = self.ky - 1  # above the score (a message covers the last lines while it shows)
         for line, colour in self._info(t):
             for part in wg.wrap(c, line, self.lay.pw - 6):
                 if self._iy() + (len(out) + 1) * wg.LINE <= end:
@@ -735,7 +747,7 @@ class Turn:
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
         if c.visible(x, 0, w, self.hh):
             self._paint_header(c)
-        if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
+        if c.visible(x, self.ty - 2, w, (self.ds + 1) * self.rows + 3):
             self._paint_tray(c)
         if c.visible(x, self.sy, w, wg.LINE):
             c.text(x + 3, self.sy, self._status(), cv.LIGHT)
@@ -874,7 +886,7 @@ class Turn:
         for i in range(6):
             x = self._die_x(i)
             y = self._die_y(i)
-            if not c.visible(x - 2, y - 2, 22, 22):
+            if not c.visible(x - 2, y - 2, self.ds + 4, self.ds + 4):
                 continue
             if i >= n:
                 style = wg.DIE_OFF
@@ -886,7 +898,7 @@ class Turn:
                 style = wg.DIE_MARKED
             else:
                 style = wg.DIE_FACE
-            wg.die(c, x, y, g.faces[i], style, cost >> i & 1)
+            wg.die(c, x, y, g.faces[i], style, cost >> i & 1, self._dsheet, self._dfaces)
 
     def _status(self):
         g = self.game

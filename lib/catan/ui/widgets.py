@@ -103,26 +103,30 @@ def row(c, x, y, w, label, value, selected, colour=cv.WHITE, font=None):
 _DIE_INK = (cv.WHITE, cv.DARK, cv.DEEP)  # a die's ground: a face, marked, spent
 
 
-def die(c, x, y, face, style, framed=False):
-    """One die in an 18x18 box at (x, y); ``framed`` rings it (the dice a build would use)."""
+def die(c, x, y, face, style, framed=False, sheet=None, faces=FACE_SPRITE):
+    """One die in an 18x18 box at (x, y), or with ``sheet`` (``sprites_big``, and ``faces``
+    its sprites by face) a box of its cells' side and two; ``framed`` rings it (the dice a
+    build would use)."""
+    s = sheet.HEIGHT + 2 if sheet else 18
     if style == DIE_OFF:
-        c.fill_rect(x, y, 18, 18, cv.SEA)
-        c.rect(x, y, 18, 18, cv.DEEP)
+        c.fill_rect(x, y, s, s, cv.SEA)
+        c.rect(x, y, s, s, cv.DEEP)
         return
     if style == DIE_BLANK:
-        c.fill_rect(x, y, 18, 18, cv.LIGHT)
+        c.fill_rect(x, y, s, s, cv.LIGHT)
         return
     bg = _DIE_INK[style - 1]
     fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
-    c.fill_rect(x, y, 18, 18, bg)
-    c.sprite(x + 1, y + 1, FACE_SPRITE[face], fg)
-    if style == DIE_MARKED:  # a re-roll mark: two corner ticks
-        c.hline(x + 1, y + 1, 5, cv.WHITE)
-        c.vline(x + 1, y + 1, 5, cv.WHITE)
-        c.hline(x + 12, y + 16, 5, cv.WHITE)
-        c.vline(x + 16, y + 12, 5, cv.WHITE)
+    c.fill_rect(x, y, s, s, bg)
+    c.sprite(x + 1, y + 1, faces[face], fg, sheet)
+    if style == DIE_MARKED:  # a re-roll mark: two corner ticks (5 pixels long in 18)
+        t = s // 4 + 1
+        c.hline(x + 1, y + 1, t, cv.WHITE)
+        c.vline(x + 1, y + 1, t, cv.WHITE)
+        c.hline(x + s - 1 - t, y + s - 2, t, cv.WHITE)
+        c.vline(x + s - 2, y + s - 1 - t, t, cv.WHITE)
     if framed:
-        c.rect(x, y, 18, 18, cv.CURSOR)
+        c.rect(x, y, s, s, cv.CURSOR)
 
 
 def frame(c, x, y, w, h, colour=cv.CURSOR):
