@@ -415,19 +415,22 @@ def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
         assert cells and all(op[4] == side + 1 for op in cells), (t, cells)
 
 
-def test_the_small_map_does_not_load_the_large_sprites():
-    # the 240x135 Display Pack must not pay for the large map's sprites: drawing its map (and
-    # the 240x240 one's) never imports them
+def test_the_small_screen_does_not_load_the_large_sprites():
+    # the 240x135 Display Pack must not pay for the larger layouts' sprites: its turn screens
+    # and sheets (both islands, solo and several seats) and the 240x240 map never import them
     import subprocess
 
-    code = ("import sys; sys.path[:0] = ['lib']\n"
+    code = ("import sys; sys.path[:0] = ['lib', 'host_tests/mp']\n"
+            "import ui_scenes\n"
             "from catan.dice import SeededDice\nfrom catan.game import Game\n"
             "from catan.ui import sheet\nfrom catan.ui.canvas import Canvas\n"
             "from catan.ui.layout import Layout\n"
             "class C(Canvas):\n    def _fill(self, *a): pass\n    def get_pixel(self, x, y): return 0\n"
-            "for w, h in ((240, 135), (240, 240)):\n"
-            "    for i in (1, 2):\n"
-            "        sheet.draw(C(w, h), Layout(w, h), Game(i, 1, SeededDice(1)), 0)\n"
+            "for name in ('turn_build', 'turn_island_two', 'turn_joker', 'turn_summary_one',\n"
+            "             'sheets_island_two', 'sheets_game_over'):\n"
+            "    ui_scenes.run(name, C(240, 135))\n"
+            "for i in (1, 2):\n"
+            "    sheet.draw(C(240, 240), Layout(240, 240), Game(i, 1, SeededDice(1)), 0)\n"
             "print('catan.ui.sprites_big' in sys.modules)\n")
     root = Path(__file__).parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
