@@ -39,7 +39,7 @@ except ImportError:
     displayio = None
 
 from catan.ui import canvas as cv
-from catan.ui import font_large, font_small, sprites
+from catan.ui import font_large, font_small, sprites, sprites_big
 
 
 @pytest.fixture(autouse=True)
@@ -226,7 +226,8 @@ def cells_of(sheet_name):
 
 
 @pytest.mark.parametrize("module,name", [(sprites, "sprites.py"), (font_small, "font_small.py"),
-                                         (font_large, "font_large.py")], ids=["sprites", "small", "large"])
+                                         (font_large, "font_large.py"), (sprites_big, "sprites_big.py")],
+                         ids=["sprites", "small", "large", "big"])
 def test_cells_decode_to_source_art(module, name):
     """Every cell drawn through both the back end's fast path and the reference run decoder
     gives exactly its ASCII-art source."""
@@ -249,6 +250,28 @@ def test_sprite_names():
              "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN", "MAP_SWORD"]
     assert [getattr(sprites, n) for n in names] == list(range(len(names)))
     assert sprites.COUNT == len(names) and sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
+
+
+def test_the_large_map_sprites_are_the_small_ones_half_as_large_again():
+    # a 15-px symbol in its 16-px cell becomes 23 px in a 24-px cell, a symmetric one stays
+    # symmetric (the middle column stays the middle), and a symbol's inside is its silhouette
+    # one pixel in all round
+    square = [[1] * 15 + [0] for _ in range(15)] + [[0] * 16]
+    big = make_assets.grow(square)
+    assert len(big) == 24 and len(big[0]) == 24
+    assert sum(big[y][0] for y in range(24)) == 23 and sum(big[0]) == 23
+    for name, rows in cells_of("sprites_big.py"):
+        if name in ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT", "MAP_SWORD"):
+            assert all(r[:23] == r[22::-1] for r in rows), name
+    cells = dict(cells_of("sprites_big.py"))
+    for shape in ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT"):
+        out, inside = cells[shape], cells[shape + "_IN"]
+        for y in range(24):
+            for x in range(24):
+                near = [out[y + dy][x + dx] if 0 <= y + dy < 24 and 0 <= x + dx < 24 else 0
+                        for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+                assert inside[y][x] == int(all(near)), (shape, x, y)
+    assert sprites_big.HEIGHT == 24 and set(sprites_big.WIDTHS) == {24}
 
 
 def test_generated_modules_are_up_to_date():

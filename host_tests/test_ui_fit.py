@@ -298,12 +298,15 @@ def test_every_map_item_shows_what_it_is(w, h):
     # each knight its number (Island One) or a sword (Island Two), inside a silhouette of its
     # kind (three different shapes); the starting road is white like a built road.
     from catan.maps import KNIGHT
-    from catan.ui import sprites
+    from catan.ui import sprites, sprites_big
 
-    shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
-    cells = [sprites.DATA[s * 32:s * 32 + 32] for s in shapes]
-    assert len(set(cells)) == 3
     lay = Layout(w, h)
+    if lay.badge > 15:  # the larger map's symbols
+        sprites = sprites_big
+    n = sprites.HEIGHT * sprites.BPR
+    shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
+    cells = [sprites.DATA[s * n:s * n + n] for s in shapes]
+    assert len(set(cells)) == 3
     for island in (1, 2):
         g = Game(island, 1, SeededDice(1))
         isl = g.island
@@ -371,7 +374,9 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
         ui_scenes.repaint(app, c)
         g = app.game
         px = app.lay.px
-        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= BAR]
+        top = app.screen.ty - 3  # the header: one bar, or two on a tall panel
+        assert top in (BAR, 2 * BAR)
+        head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= top]
         for q in range(g.players):
             total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
             if q == g.player:
@@ -379,9 +384,114 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
                 assert last[5].endswith(total), (name, last)
                 continue
             chips = [op for op in head if op[0] == "fill" and op[5] == PLAYER_COLOUR[q] and
-                     op[3] < 30]
+                     op[3] < 40]
             assert len(chips) == 1, (name, q, head)
             x, y, cw, ch = chips[0][1:5]
             inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
-                      op[1] + op[3] <= x + cw]
-            assert inside == [total], (name, q, inside)
+                      op[1] + op[3] <= x + cw and y <= op[2] < y + ch]
+            # in a row of their own (a tall panel), named
+            want = total if top == BAR else "%s %s" % (app.seat_name(q), total)
+            assert inside == [want], (name, q, inside)
+
+
+@pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
+def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
+    # Where the hexes are half as large again as on 240x135 (320x240: 38x66 px), so are the
+    # sites, knights and jokers: drawn from sprites made that size (a 24-px sheet), not the
+    # 15-px badges centred in a larger cell. A map too narrow for larger badges beside the
+    # knights (240x240: 24 px between two corners) keeps the 15-px ones.
+    lay = Layout(w, h)
+    g = Game(island, 1, SeededDice(1))
+    isl = g.island
+    big = lay.su >= 19
+    side = 23 if big else 15
+    r = Recorder(w, h)
+    sheet.draw(r, lay, g, 0, None, ())
+    for t in list(range(isl.n_roads, isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+        x, y, bw, bh = sheet.box(lay, isl, t)
+        want = side + 1 if t >= sheet.JOKER else side  # a joker's card is a die's cell
+        assert (bw - 4, bh - 4) == (want, want), (isl.name(t) if t < sheet.JOKER else t, bw, bh)
+        cells = [op for op in r.ops if op[0] == "sprite" and op[1] == x + 2 and op[2] == y + 2]
+        assert cells and all(op[4] == side + 1 for op in cells), (t, cells)
+
+
+def test_the_small_screen_does_not_load_the_large_sprites():
+    # the 240x135 Display Pack must not pay for the larger layouts' sprites: its turn screens
+    # and sheets (both islands, solo and several seats) and the 240x240 map never import them
+    import subprocess
+
+    code = ("import sys; sys.path[:0] = ['lib', 'host_tests/mp']\n"
+            "import ui_scenes\n"
+            "from catan.dice import SeededDice\nfrom catan.game import Game\n"
+            "from catan.ui import sheet\nfrom catan.ui.canvas import Canvas\n"
+            "from catan.ui.layout import Layout\n"
+            "class C(Canvas):\n    def _fill(self, *a): pass\n    def get_pixel(self, x, y): return 0\n"
+            "for name in ('turn_build', 'turn_island_two', 'turn_joker', 'turn_summary_one',\n"
+            "             'sheets_island_two', 'sheets_game_over'):\n"
+            "    ui_scenes.run(name, C(240, 135))\n"
+            "for i in (1, 2):\n"
+            "    sheet.draw(C(240, 240), Layout(240, 240), Game(i, 1, SeededDice(1)), 0)\n"
+            "print('catan.ui.sprites_big' in sys.modules)\n")
+    root = Path(__file__).parent.parent
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])
+def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
+    # With the other seats' totals in the header, a 135-px panel shortens the turn to "T6"
+    # (Island Two) or "2/15" (Island One) where they leave too little room; a 240-px panel
+    # has the room for a second row of them, and says "Turn 6", "Turn 2/15"
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        g = app.game
+        p = g.player
+        if g.island.number == 1:
+            turn = "Turn %d/15" % min(g.turns[p] + 1, 15)
+        else:
+            turn = "Turn %d" % (g.turns[p] + 1)
+        texts = [op[5] for op in c.ops if op[0] == "text" and op[1] >= app.lay.px and op[2] < 30]
+        assert turn in texts, (name, texts)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_a_tall_screen_s_menus_use_the_large_font(w, h):
+    # The title and new-game menus on a 240-px screen: their title and rows in the large font
+    # (the note under them stays small); on 240x135 all small
+    from catan.ui import font_large
+
+    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        screen = app.screen
+        rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
+        assert [op[5] for op in rows] == screen.rows, (name, rows)
+        title = [op for op in c.ops if op[0] == "text" and op[5] == screen.title]
+        want = font_large.HEIGHT if h >= 200 else 9
+        assert {op[4] for op in rows + title} == {want}, (name, rows + title)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_a_tall_panel_s_dice_are_larger(w, h):
+    # The tray's dice: 18-px boxes with 16-px faces on a 135-px panel; on a 240-px one
+    # (three dice a row there) 26-px boxes with the 24-px faces of sprites_big
+    for name in ("turn_reroll", "turn_build", "turn_island_two"):
+        c = Recorder(w, h)
+        app = ui_scenes.run(name, c)
+        c.ops = []
+        ui_scenes.repaint(app, c)
+        screen = app.screen
+        side = 26 if h >= 200 else 18
+        for i in range(app.game.dice_count()):
+            x, y = screen._die_xy(i)
+            box = [op for op in c.ops if op[0] == "fill" and op[1:5] == (x, y, side, side)]
+            faces = [op for op in c.ops if op[0] == "sprite" and op[1:3] == (x + 1, y + 1)]
+            assert box and faces and faces[0][4] == side - 2, (name, i, box, faces)
+            if i:  # a pixel between neighbours
+                px, py = screen._die_xy(i - 1)
+                assert px + side < x or py + side < y, (name, i)

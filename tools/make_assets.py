@@ -1,6 +1,7 @@
 """Generate the fonts and sprites of lib/catan/ui/ from the ASCII-art sources in tools/assets/.
 
-    python3 tools/make_assets.py            # write lib/catan/ui/font_small.py, font_large.py, sprites.py
+    python3 tools/make_assets.py            # write lib/catan/ui/font_small.py, font_large.py,
+                                            # sprites.py, sprites_big.py
     python3 tools/make_assets.py --check    # exit 1 if a generated module is out of date
     python3 tools/make_assets.py --preview DIR   # also write PNG contact sheets of every cell
 
@@ -9,7 +10,10 @@ Sources (drawn for this project; no third-party font data):
 - ``font_large.txt``: the large font is the small one doubled (``double``: pixel doubling that
   fills the stair-steps of diagonals, half of the EPX rule); blocks in this file replace glyphs
   whose doubled form looked wrong.
-- ``sprites.txt``: 16x16 sprites, one "sprite NAME" block each.
+- ``sprites.txt``: 16x16 sprites, one "sprite NAME" block each. The map's symbols and the
+  faces of its joker cards are also made half as large again (``grow``: doubled as the large
+  font, then one of every four rows and columns left out) into ``sprites_big.py``, 24x24, for the
+  larger maps (320x240); a symbol's inside there is its silhouette one pixel in all round.
 
 A block is a header line then ``height`` rows of ``#`` (ink) and ``.`` (blank), all as long as the
 cell is wide. Lines starting with ``;`` are comments; ``key value`` lines set ``height``,
@@ -101,6 +105,48 @@ def double(rows):
     return out
 
 
+# The rows and columns of a doubled 16-px cell that ``grow`` leaves out: one of each source
+# pixel's two in every other source pixel, mirrored about the middle of the 15 pixels a symbol
+# spans (15 -> 23 pixels, its middle column stays the middle one), and the last (blank) one.
+_DROP = (3, 7, 11, 15, 18, 22, 26, 31)
+
+
+def grow(rows):
+    """A 16-px cell half as large again (24 px): doubled (``double``), then the rows and
+    columns of ``_DROP`` left out (of each pixel's two, one stays: no line of it is lost)."""
+    big = double(rows)
+    return [[r[x] for x in range(len(r)) if x not in _DROP] for y, r in enumerate(big)
+            if y not in _DROP]
+
+
+def shrink(rows):
+    """The cells of ``rows`` whose eight neighbours are all ink: a silhouette one pixel in."""
+    h, w = len(rows), len(rows[0])
+
+    def at(x, y):
+        return rows[y][x] if 0 <= x < w and 0 <= y < h else 0
+
+    return [[int(all(at(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+             for x in range(w)] for y in range(h)]
+
+
+# The large map's sprites (sprites_big.py), by name in sprites.txt: a silhouette then its inside
+# (made from it), the sword, the cross of a used joker, the faces a joker gives.
+BIG_SHAPES = ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT")
+BIG_OTHERS = ("MAP_SWORD", "CROSS", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "JOKER")
+
+
+def big_sprites(sprites):
+    """The sheet of sprites_big.py from the 16x16 sheet."""
+    cells = dict(sprites.cells)
+    out = Sheet(24)
+    for n in BIG_SHAPES:
+        rows = grow(cells[n])
+        out.cells += [(n, rows), (n + "_IN", shrink(rows))]
+    out.cells += [(n, grow(cells[n])) for n in BIG_OTHERS]
+    return out
+
+
 def font_sheet(sheet, expect_first=32, expect_count=95):
     """Check a font has one glyph for every code from ``first``, in order."""
     names = [n for n, _ in sheet.cells]
@@ -184,6 +230,7 @@ def build():
     for n in names:
         if not n.isidentifier() or n.upper() != n:
             raise SystemExit("sprites.txt: sprite names are UPPER_CASE identifiers, not %r" % n)
+    big = big_sprites(sprites)
     return {
         "font_small.py": (small, module_text(
             small, "Small font: printable ASCII, caps 7 px, cell %d px high." % small.height,
@@ -194,6 +241,10 @@ def build():
         "sprites.py": (sprites, module_text(
             sprites, "16x16 1-bit sprites, drawn in one palette colour with ``Canvas.sprite``.",
             ["tools/assets/sprites.txt"], names)),
+        "sprites_big.py": (big, module_text(
+            big, "24x24 sprites of the larger maps: the map's symbols of ``sprites`` half as large"
+            " again\n(see ``tools/make_assets.py``); imported only where a layout draws them.",
+            ["tools/assets/sprites.txt"], [n for n, _ in big.cells])),
     }
 
 

@@ -7,20 +7,26 @@ one, placed at the top left. The turn screen puts the map on the left and a pane
 right; menus and cards use the whole screen. Numbers are pixels:
 
 - ``su``, ``hu``: the map's lattice steps (half a hex side across, half a hex height down,
-  see ``sheet.py``); a site at the map's right edge reaches ``5 su + 9`` from the centre
-  (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom ``3 hu + 9``;
+  see ``sheet.py``); a site at the map's right edge reaches ``5 su + badge // 2 + 2`` from
+  the centre (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom
+  ``3 hu + badge // 2 + 2``;
 - ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle;
 - ``px, py, pw, ph``: the panel; ``per_row``: dice per row in the panel's tray;
-- ``big``: titles in the large font (screens 200 pixels high or more).
+- ``badge``: the side of a site's or a knight's badge on the map (a joker's card is one more):
+  15, or 23 where the hexes are large enough for them beside each other (``sheet.py`` draws
+  those from ``sprites_big``);
+- ``big``: titles in the large font (screens 200 pixels high or more);
+- ``die``: the side of a die's box in the turn screen's tray: 18 (a 16-px face), or on a tall
+  panel 26 (the 24-px faces of ``sprites_big``).
 """
 
-# (width, height, su, hu, per_row)
+# (width, height, su, hu, per_row, badge). 320x240: 23-px badges reach 2 pixels further past
+# a corner than 15-px ones, so the panel is 4 pixels narrower, too narrow for 6 dice a row.
 _SIZES = (
-    (320, 240, 19, 33, 6),
-    (240, 240, 12, 25, 3),
-    (240, 135, 11, 19, 6),
+    (320, 240, 19, 33, 3, 23),
+    (240, 240, 12, 25, 3, 15),
+    (240, 135, 11, 19, 6, 15),
 )
-_REACH = 9  # how far a site's badge and frame reach past its corner
 
 
 class Layout:
@@ -29,17 +35,20 @@ class Layout:
         for size in _SIZES:
             if width >= size[0] and height >= size[1]:
                 break
-        w, h, su, hu, per_row = size
+        w, h, su, hu, per_row, badge = size
         self.width = w
         self.height = h
         self.su = su
         self.hu = hu
         self.per_row = per_row
+        self.badge = badge
         self.big = h >= 200
+        self.die = 26 if self.big else 18
         left = 5 * su
         self.mx = 0
         self.my = 0
-        self.mw = left + 5 * su + _REACH + 1
+        # how far a site's badge and cursor frame reach past its corner
+        self.mw = left + 5 * su + badge // 2 + 2 + 1
         self.mh = h
         self.cx = left + 1
         self.cy = h // 2

@@ -3,7 +3,9 @@ so that the rest of the menus' code (``menus``) is not on the device's heap besi
 
 A ``Menu`` is a list of rows, each a label and an optional value. prev/next (X/Y, or the
 joystick) move between rows, redrawing just those two; "ok" chooses a row or steps its value,
-left/right step a value back and forth, "back" leaves.
+left/right step a value back and forth, "back" leaves. Its title and rows are in the small
+font, or in ``font`` (the menus of ``menus`` on a tall screen: see ``size``), the rows then
+``font.LINE`` apart; the note under them is always small.
 """
 
 from catan.ui import canvas as cv
@@ -17,11 +19,17 @@ class Menu:
     MODULE = "menu"  # see App.show
     title = ""
     back_label = "back"  # what the back button does, for the foot (None: nothing)
+    font = None  # the title's and the rows' font (None: the small one)
+    row = ROW  # the rows' pitch
 
     def __init__(self, app):
         self.app = app
         self.i = 0
         self.rows = self.items()
+        self.size()
+
+    def size(self):
+        """Choose ``font`` and ``row`` for the rows as they are now (the small font here)."""
 
     # subclasses: items(), value(i), choose(i), change(i, step), back()
     def items(self):
@@ -37,12 +45,15 @@ class Menu:
         pass
 
     def top(self):
-        return wg.BAR + 4
+        return self.bar() + 4
+
+    def bar(self):  # the title bar's height
+        return self.font.HEIGHT + 4 if self.font else wg.BAR
 
     def left(self):
         return 0
 
-    def width(self):
+    def width(self, font=0):  # (``font``: the width it would have with that font)
         return self.app.lay.width
 
     def note(self):
@@ -50,7 +61,7 @@ class Menu:
         return ""
 
     def row_box(self, i):
-        return self.left(), self.top() + i * ROW, self.width(), ROW
+        return self.left(), self.top() + i * self.row, self.width(), self.row
 
     def handle(self, key):
         app = self.app
@@ -73,7 +84,7 @@ class Menu:
         # The note's place under the rows; given the note ``before``, only the lines either
         # note takes (on the device the pixels sent cost as much as the drawing)
         lay = self.app.lay
-        y = self.top() + len(self.rows) * ROW + 2
+        y = self.top() + len(self.rows) * self.row + 2
         h = lay.height - y
         if before is not None:
             after = self.note()
@@ -90,6 +101,7 @@ class Menu:
         if rows:
             self.rows = self.items()
             self.i = min(self.i, len(self.rows) - 1)
+            self.size()
             self.app.refresh_all()
         else:
             self.app.refresh(*self.row_box(self.i))
@@ -102,14 +114,16 @@ class Menu:
         if not c.visible(x, 0, w, lay.height):
             return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
-        if c.visible(x, 0, w, wg.BAR):
-            wg.bar(c, x, 0, w, self.title)
+        font = self.font
+        pitch = self.row
+        if c.visible(x, 0, w, self.bar()):
+            wg.bar(c, x, 0, w, self.title, cv.SAND, font)
         top = self.top()  # (row_box, worked out once for all rows)
         for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
-            by = top + i * ROW
-            if c.visible(x, by, w, ROW):
-                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i)
-        y = top + len(self.rows) * ROW + 3
+            by = top + i * pitch
+            if c.visible(x, by, w, pitch):
+                wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i, cv.WHITE, font)
+        y = top + len(self.rows) * pitch + 3
         foot = lay.height - wg.LINE - 1
         if c.visible(x, y, w, foot - y):
             for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot

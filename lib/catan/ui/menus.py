@@ -13,6 +13,25 @@ from catan.ui.records import SPEEDS
 
 class _Menu(Menu):
     MODULE = "menus"  # see App.show
+    widest = ""  # the widest row the menu shows, its label and value ("": too wide for large)
+
+    def size(self):
+        # On a tall screen (240 pixels) the title and the rows in the large font where they
+        # fit: all of them, two lines of the note and the foot below; the title and the
+        # widest row across
+        lay = self.app.lay
+        big = font_large
+        room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
+                <= lay.height - wg.LINE - 1)
+        c = self.app.c
+        w = self.width(big) - 6
+        if lay.big and self.widest and room and c.text_width(self.title, big) <= w and \
+                c.text_width(self.widest, big) + 2 * big.SPACING <= w:
+            self.font = big
+            self.row = big.LINE
+        else:
+            self.font = None
+            self.row = ROW
 
 
 class Title(_Menu):
@@ -20,6 +39,7 @@ class Title(_Menu):
 
     title = "Catan Dice Game"
     back_label = None
+    widest = "Scores & stats"
 
     def __init__(self, app):
         Menu.__init__(self, app)
@@ -32,8 +52,11 @@ class Title(_Menu):
             rows.insert(0, "Continue")
         return rows
 
-    def width(self):
-        return 134
+    def width(self, font=0):
+        # the rows' column (the art right of it): wider for the large font
+        if font == 0:
+            font = self.font
+        return 134 if font is None else 190
 
     def note(self):
         g = self.app.game
@@ -68,12 +91,12 @@ class Title(_Menu):
         if not c.visible(x, 0, w, lay.height):
             return
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
-        c.fill_rect(x, 0, w, wg.BAR, cv.DEEP)
+        c.fill_rect(x, 0, w, self.bar(), cv.DEEP)
         power = self.app.power()
         if power:
             low = power.startswith("battery") and self.app.battery < 3.5
             c.text(lay.width - 3 - c.text_width(power), 2, power, cv.RED if low else cv.LIGHT)
-        _art(c, x + w // 2, (lay.height + wg.BAR) // 2, w // 11)
+        _art(c, x + w // 2, (lay.height + self.bar()) // 2, w // 11)
 
     def tick(self, now):
         # the device's loop updates app.battery every 10 s: redraw the corner when its text
@@ -85,7 +108,7 @@ class Title(_Menu):
         power = self.app.power()
         if power != getattr(self, "_power", ""):
             self._power = power
-            self.app.refresh(self.width(), 0, self.app.lay.width - self.width(), wg.BAR)
+            self.app.refresh(self.width(), 0, self.app.lay.width - self.width(), self.bar())
 
 
 def _art(c, cx, cy, s):
@@ -104,6 +127,7 @@ class NewGame(_Menu):
     """Island, seats (each a person or a computer level), dice (random or a code), start."""
 
     title = "New game"
+    widest = "P4 computer: medium"
 
     def __init__(self, app):
         s = app.settings  # the setup last started (or left here), kept in the settings
@@ -137,9 +161,9 @@ class NewGame(_Menu):
 
     def top(self):
         # four seats on a 135-pixel screen: the rows move up to leave the foot clear
-        if wg.BAR + 4 + len(self.rows) * ROW > self.app.lay.height - wg.LINE - 1:
-            return wg.BAR + 1
-        return wg.BAR + 4
+        if self.bar() + 4 + len(self.rows) * self.row > self.app.lay.height - wg.LINE - 1:
+            return self.bar() + 1
+        return self.bar() + 4
 
     def note(self):
         r = self.rows[self.i]
@@ -214,6 +238,7 @@ class Replace(_Menu):
     """A new game would replace the saved one: ask first, saying whose game it is."""
 
     title = "Replace the saved game?"
+    widest = "Replace it"
 
     def __init__(self, app, owner):
         self.owner = owner  # the new-game form

@@ -14,13 +14,15 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
 along their edges; sites sit on their corners and a hex's knight left of its centre with its
-joker on the right, so no badge covers another at any layout. Items are 15x15 silhouettes
-(a house, walls with battlements, a shield) in three clearly distinct states: built (white),
-buildable with the dice now (gold) and not yet (deep blue), with the sheet's printed value
-inside (Island One's points, Island Two's VP of a site; a sword on Island Two's knights);
-a joker is a card showing its resource: white while usable, dim while locked, crossed out in
-red once used. Roads: built white and buildable gold (5 pixels on a 7-pixel dark border), not
-yet a 5-pixel dark bed; the starting road white with a line down its middle.
+joker on the right, so no badge covers another at any layout. Items are silhouettes (a house,
+walls with battlements, a shield), 15x15, or 23x23 where the layout's hexes are large enough
+(``lay.badge``: 320x240; drawn from ``sprites_big``, imported only there), in three clearly
+distinct states: built (white), buildable with the dice now (gold) and not yet (deep blue),
+with the sheet's printed value inside (Island One's points, Island Two's VP of a site; a
+sword on Island Two's knights); a joker is a card showing its resource: white while usable,
+dim while locked, crossed out in red once used. Roads: built white and buildable gold (5
+pixels on a 7-pixel dark border), not yet a 5-pixel dark bed; the starting road white with a
+line down its middle.
 """
 
 from catan import const
@@ -70,11 +72,23 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
-_B = const(15)  # the side of an item's badge
-_CARD = const(16)  # the side of a joker's card: a die's sprite
-# An item's silhouette by kind (its inside is the next sprite).
-_KIND_SPRITE = (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT)
 _TWO_VP = (0, "1", "2")  # Island Two's printed victory points by kind: settlement, city
+# The symbols of the map with 15-px badges (a joker's card, one more, is a die's sprite): the
+# sheet (None: the canvas's own), an item's silhouette by kind (its inside is the next sprite),
+# the sword, the cross, the faces a joker gives (as widgets.FACE_SPRITE), the row of a value's
+# text in a site's and in a knight's badge.
+_ART = (None, (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT),
+        sprites.MAP_SWORD, sprites.CROSS, wg.FACE_SPRITE, 6, 2)
+
+
+def _art(lay):
+    # the symbols of ``lay``'s map: the large ones are imported the first time they are asked
+    if lay.badge == 15:
+        return _ART
+    from catan.ui import sprites_big as s
+
+    return (s, (0, s.MAP_SETTLEMENT, s.MAP_CITY, s.MAP_KNIGHT), s.MAP_SWORD, s.CROSS,
+            (s.BRICK, s.LUMBER, s.WOOL, s.GRAIN, s.ORE, s.GOLD, s.JOKER), 10, 4)
 
 
 def _px(lay, u, v):
@@ -85,12 +99,13 @@ def _knight_xy(lay, isl, item):
     # Top-left of a knight's badge: left of the hex's centre, its joker card to the right; a
     # desert holding two knights puts them side by side, their joker below them.
     geo = _GEOMETRY[isl.number][2]
+    b = lay.badge
     k = item - isl.n_roads - (len(isl.names) - len(geo))
     hexi = geo[k]
-    x = lay.cx + _HEX_U[hexi] * lay.su - _B - 1
+    x = lay.cx + _HEX_U[hexi] * lay.su - b - 1
     if k > 0 and geo[k - 1] == hexi:  # the second knight of a hex
-        x += _B + 1
-    return x, lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
+        x += b + 1
+    return x, lay.cy + _HEX_V[hexi] * lay.hu - b // 2
 
 
 def _joker_xy(lay, isl, j):
@@ -102,9 +117,9 @@ def _joker_xy(lay, isl, j):
     geo = _GEOMETRY[isl.number][2]
     hexi = geo[b - (len(isl.names) - len(geo))]
     x = lay.cx + _HEX_U[hexi] * lay.su
-    y = lay.cy + _HEX_V[hexi] * lay.hu - _B // 2
+    y = lay.cy + _HEX_V[hexi] * lay.hu - lay.badge // 2
     if need & need - 1:  # two knights: below them, clear of the sites on the left corners
-        return x - 3, y + _B + 1
+        return x - 3, y + lay.badge + 1
     return x - 1, y - 1
 
 
@@ -116,9 +131,10 @@ def _road_box(x0, y0, x1, y1):
 
 def box(lay, isl, target):
     """The rectangle ``(x, y, w, h)`` that ``target`` covers, its cursor frame included."""
+    side = lay.badge
     if target >= JOKER:
         x, y = _joker_xy(lay, isl, target - JOKER)
-        return x - 2, y - 2, _CARD + 4, _CARD + 4
+        return x - 2, y - 2, side + 5, side + 5
     if target < isl.n_roads:
         pts = _GEOMETRY[isl.number][0]
         o = 2 * (target + 1)
@@ -131,9 +147,9 @@ def box(lay, isl, target):
         pts = _GEOMETRY[isl.number][1]
         b = target - isl.n_roads
         x, y = _px(lay, pts[2 * b], pts[2 * b + 1])
-        x -= _B // 2
-        y -= _B // 2
-    return x - 2, y - 2, _B + 4, _B + 4
+        x -= side // 2
+        y -= side // 2
+    return x - 2, y - 2, side + 4, side + 4
 
 
 _HALVES = {}  # su << 8 | hu -> the half widths of a hex's rows, top to bottom
@@ -162,20 +178,21 @@ def _state(game, p, item, can):
     return _OPEN if item in can else _LATER
 
 
-def _badge(c, x, y, kind, state, label, lx):
+def _badge(c, art, x, y, kind, state, label, lx):
     # An item's silhouette in deep blue, filled white when built, gold when buildable (one
     # sprite less for the many not built yet); its printed value inside it (``label``: Island
     # One's points, Island Two's VP of a site; None: a sword, Island Two's knight), ``lx``
-    # pixels in, clear of the outline by a pixel all round.
-    spr = _KIND_SPRITE[kind]
-    c.sprite(x, y, spr, cv.DEEP)
+    # pixels in, clear of the outline by a pixel all round. ``art``: the layout's symbols.
+    f = art[0]
+    spr = art[1][kind]
+    c.sprite(x, y, spr, cv.DEEP, f)
     if state != _LATER:
-        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD)
+        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD, f)
     ink = cv.LIGHT if state == _LATER else cv.BLACK
     if label:
-        c.text(x + lx, y + (2 if kind == KNIGHT else 6), label, ink)
+        c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
     else:
-        c.sprite(x, y, sprites.MAP_SWORD, ink)
+        c.sprite(x, y, art[2], ink, f)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
@@ -187,7 +204,7 @@ def _places(c, lay, isl):
     # Pixel geometry worked out once per layout and island: the roads' ends and boxes (the
     # starting road first), the items' boxes, kinds and Island One's value texts with their
     # offsets (on the device a new string costs about 0.25 ms: MicroPython looks for it among
-    # the interned ones), the jokers' boxes. Drawing a part of the map then costs one
+    # the interned ones), the jokers' boxes, the symbols (``_art``). Drawing a part of the map then costs one
     # comparison per element outside it.
     last = _LAST
     if last[0] is lay and last[1] == isl.number:  # (no key tuple made per paint)
@@ -217,10 +234,10 @@ def _make_places(c, lay, isl):
             label = "%d" % isl.value(i)
         else:
             label = _TWO_VP[kind] if kind != KNIGHT else None
-        lx = (_B + 1 - c.text_width(label)) // 2 if label else 0
+        lx = (lay.badge + 1 - c.text_width(label)) // 2 if label else 0
         items.append(box(lay, isl, i) + (kind, label, lx))
     jokers = [box(lay, isl, JOKER + j) for j in range(len(isl.jokers))]
-    return roads, items, jokers
+    return roads, items, jokers, _art(lay)
 
 
 def draw(c, lay, game, p, cursor=None, can=None):
@@ -245,7 +262,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
         can = ()
     elif can is None:
         can = game.buildable()
-    roads, items, jokers = _places(c, lay, isl)
+    roads, items, jokers, art = _places(c, lay, isl)
     # the clip's corners, for the loops below to test each element without a call (a call
     # costs about 25 us on the device, and a partial redraw skips most elements)
     cx = c.clip_x0
@@ -273,7 +290,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
             _road(c, x0, y0, x1, y1, cv.DARK, 5)
     if cursor is not None and 0 <= cursor < isl.n_roads:
         _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
-    _items(c, isl, game, p, can, items, jokers)
+    _items(c, isl, game, p, can, items, jokers, art)
 
 
 def draw_lit_road(c, lay, game, road, can):
@@ -282,10 +299,10 @@ def draw_lit_road(c, lay, game, road, can):
     ``cursor=road`` (the cursor's road is drawn after the others, then the items over it).
     ``can`` is ``game.buildable()``."""
     isl = game.island
-    roads, items, jokers = _places(c, lay, isl)
+    roads, items, jokers, art = _places(c, lay, isl)
     p = game.player
     _lit_road(c, isl, game, p, road, can, roads[road + 1])
-    _items(c, isl, game, p, can, items, jokers)
+    _items(c, isl, game, p, can, items, jokers, art)
 
 
 def _lit_road(c, isl, game, p, r, can, place):
@@ -299,7 +316,7 @@ def _lit_road(c, isl, game, p, r, can, place):
     _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
 
 
-def _items(c, isl, game, p, can, items, jokers):
+def _items(c, isl, game, p, can, items, jokers, art):
     # the sites, cities and knights, then the jokers, that meet the clip
     cx = c.clip_x0
     cy = c.clip_y0
@@ -310,7 +327,7 @@ def _items(c, isl, game, p, can, items, jokers):
         x, y, w, h, kind, label, lx = items[k]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
             continue
-        _badge(c, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
+        _badge(c, art, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
     for j in range(len(jokers)):
         x, y, w, h = jokers[j]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
@@ -319,11 +336,13 @@ def _items(c, isl, game, p, can, items, jokers):
         y += 2
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)
+        f = art[0]
+        card = w - 4
         if game.joker_unlocked(j, p) and not used:
-            c.fill_rect(x, y, _CARD, _CARD, cv.WHITE)
-            c.sprite(x, y, wg.FACE_SPRITE[gives], wg.FACE_COLOUR[gives])
+            c.fill_rect(x, y, card, card, cv.WHITE)
+            c.sprite(x, y, art[4][gives], wg.FACE_COLOUR[gives], f)
         else:
-            c.fill_rect(x, y, _CARD, _CARD, cv.DARK)
-            c.sprite(x, y, wg.FACE_SPRITE[gives], cv.LIGHT)
+            c.fill_rect(x, y, card, card, cv.DARK)
+            c.sprite(x, y, art[4][gives], cv.LIGHT, f)
             if used:  # crossed out, as on paper
-                c.sprite(x, y, sprites.CROSS, cv.RED)
+                c.sprite(x, y, art[3], cv.RED, f)

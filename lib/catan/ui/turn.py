@@ -47,10 +47,23 @@ class Turn:
         self.game = g = app.game
         lay = app.lay
         self.lay = lay
-        # panel geometry
+        # panel geometry: the header is one bar, or on a tall panel in a multi-seat game two
+        # (the other seats' totals in a row of their own, the turn said in full above)
         self.rows = (6 + lay.per_row - 1) // lay.per_row
-        self.ty = wg.BAR + 3
-        self.sy = self.ty + 19 * self.rows + 1  # status line
+        self.hh = 2 * wg.BAR if lay.big and g.players > 1 else wg.BAR
+        self.ty = self.hh + 3
+        # the tray's dice: ``lay.die`` pixels, a pixel apart; on a tall panel drawn with the
+        # faces of sprites_big (widgets.die)
+        self.ds = lay.die
+        self._dsheet = None
+        self._dfaces = wg.FACE_SPRITE
+        if self.ds > 18:
+            from catan.ui import sprites_big as big
+
+            self._dsheet = big
+            self._dfaces = (big.BRICK, big.LUMBER, big.WOOL, big.GRAIN, big.ORE, big.GOLD,
+                            big.JOKER)
+        self.sy = self.ty + (self.ds + 1) * self.rows + 1  # status line
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
@@ -60,9 +73,10 @@ class Turn:
         self.ky = self.fy - high
         # A message (a refusal, the coach, a computer's move) takes up to three lines: just
         # above the score track, in a place of its own where the panel has room for it below
-        # the info lines (240x240, 320x240). Where it has not (240x135), the score goes to
-        # the foot, the key help becomes the last info line when there is room for it, and
-        # a message covers the info lines while it shows.
+        # the info lines (240x240, 320x240: the few longest info texts reach into it, and a
+        # message covers their last lines while it shows). Where it has not (240x135), the
+        # score goes to the foot, the key help becomes the last info line when there is room
+        # for it, and a message covers the info lines while it shows.
         self.my = self.ky - 3 * wg.LINE - 2
         self.room = self.my - 2 >= self.iy + 3 * wg.LINE
         if not self.room:
@@ -171,7 +185,7 @@ class Turn:
             return sheet.box(lay, self.game.island, target)
         if target < RES:
             x, y = self._die_xy(target - DIE)
-            return x - 2, y - 2, 22, 22
+            return x - 2, y - 2, self.ds + 4, self.ds + 4
         if target < ROLL_B:
             return self._res_xy(target - RES) + (22, 22)
         return self._button_box(target)
@@ -183,10 +197,10 @@ class Turn:
 
     # (painting asks for one number at a time: a tuple is a new object, dear on the device)
     def _die_x(self, i):
-        return self.lay.px + 3 + (i % self.lay.per_row) * 19
+        return self.lay.px + 3 + (i % self.lay.per_row) * (self.ds + 1)
 
     def _die_y(self, i):
-        return self.ty + (i // self.lay.per_row) * 19
+        return self.ty + (i // self.lay.per_row) * (self.ds + 1)
 
     def _res_xy(self, r):
         return self.lay.px + 2 + 21 * r, self.by - 3
@@ -314,7 +328,7 @@ class Turn:
         for i in range(6):
             if (a ^ b) >> i & 1:
                 x, y = self._die_xy(i)
-                app.refresh(x, y, 18, 18)
+                app.refresh(x, y, self.ds, self.ds)
 
     def _dice_shown(self, t):
         # the dice the tray frames: those a build under the cursor (``t``) would spend (kept
@@ -342,7 +356,7 @@ class Turn:
             return out
         c = self.app.c
         out = []
-        end = self.my - 2 if self.room else self.ky - 1  # above the message's place
+        end = self.ky - 1  # above the score (a message covers the last lines while it shows)
         for line, colour in self._info(t):
             for part in wg.wrap(c, line, self.lay.pw - 6):
                 if self._iy() + (len(out) + 1) * wg.LINE <= end:
@@ -731,9 +745,9 @@ class Turn:
         x = lay.px
         w = lay.pw
         c.fill_rect(x - 1, 0, w + 1, lay.ph, cv.DEEP)
-        if c.visible(x, 0, w, wg.BAR):
+        if c.visible(x, 0, w, self.hh):
             self._paint_header(c)
-        if c.visible(x, self.ty - 2, w, 19 * self.rows + 3):
+        if c.visible(x, self.ty - 2, w, (self.ds + 1) * self.rows + 3):
             self._paint_tray(c)
         if c.visible(x, self.sy, w, wg.LINE):
             c.text(x + 3, self.sy, self._status(), cv.LIGHT)
@@ -773,7 +787,8 @@ class Turn:
     def _paint_header(self, c):
         # Who plays, which turn, their score so far at the right; left of it, in a multi-seat
         # game, every other seat's total (Island One's points, Island Two's VP) in a chip of
-        # its colour, in seat order. Where they leave too little room, the turn goes short.
+        # its colour, in seat order. Where they leave too little room, the turn goes short;
+        # a tall panel has a second row for them instead, each named (``hh``).
         g = self.game
         x = self.lay.px
         w = self.lay.pw
@@ -789,16 +804,29 @@ class Turn:
         pen = c.text(x + 3, 2, self.app.seat_name(p), cv.BLACK)
         right = x + w - 3 - c.text_width(score)
         c.text(right, 2, score, cv.BLACK)
+        two = self.hh > wg.BAR
         key = len(g.log) << 2 | p  # the others' totals: texts and widths, made once per action
         if self._chips_key != key:
             self._chips_key = key
             chips = self._chips = []
             for q in range(g.players):
                 v = "%d" % (g.score(q) if one else g.vp(q)) if q != p else ""
+                if v and two:
+                    v = "%s %s" % (self.app.seat_name(q), v)
                 chips.append(v)
                 chips.append(c.text_width(v))
         chips = self._chips
-        if g.players > 1:
+        if two:  # the second row: left to right
+            left = x + 3
+            for q in range(g.players):
+                v = chips[2 * q]
+                if not v:
+                    continue
+                cw = chips[2 * q + 1] + 4
+                c.fill_rect(left, wg.BAR + 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
+                c.text(left + 2, wg.BAR + 2, v, cv.BLACK)
+                left += cw + 3
+        elif g.players > 1:
             right -= 3
             for q in range(g.players - 1, -1, -1):  # right to left
                 v = chips[2 * q]
@@ -858,7 +886,7 @@ class Turn:
         for i in range(6):
             x = self._die_x(i)
             y = self._die_y(i)
-            if not c.visible(x - 2, y - 2, 22, 22):
+            if not c.visible(x - 2, y - 2, self.ds + 4, self.ds + 4):
                 continue
             if i >= n:
                 style = wg.DIE_OFF
@@ -870,7 +898,7 @@ class Turn:
                 style = wg.DIE_MARKED
             else:
                 style = wg.DIE_FACE
-            wg.die(c, x, y, g.faces[i], style, cost >> i & 1)
+            wg.die(c, x, y, g.faces[i], style, cost >> i & 1, self._dsheet, self._dfaces)
 
     def _status(self):
         g = self.game

@@ -27,11 +27,13 @@ DIE_SPENT = 3  # spent on a build or a trade
 DIE_OFF = 4  # not in play this turn (Island Two's ramp)
 
 
-def bar(c, x, y, w, title, colour=cv.SAND):
-    """A dark title bar with ``title`` on the left; its height."""
-    c.fill_rect(x, y, w, BAR, cv.DEEP)
-    c.text(x + 3, y + 2, title, colour)
-    return BAR
+def bar(c, x, y, w, title, colour=cv.SAND, font=None):
+    """A dark title bar with ``title`` on the left (in ``font``: the bar 4 pixels higher than
+    its cells); its height."""
+    h = font.HEIGHT + 4 if font else BAR
+    c.fill_rect(x, y, w, h, cv.DEEP)
+    c.text(x + 3, y + 2, title, colour, font)
+    return h
 
 
 def centred(c, x, w, y, s, colour, font=None):
@@ -85,38 +87,46 @@ def button(c, x, y, w, label, state):
     centred(c, x, w, y + 2, label, fg)
 
 
-def row(c, x, y, w, label, value, selected, colour=cv.WHITE):
-    """One line of a menu or form: ``label`` on the left, ``value`` right-aligned."""
+def row(c, x, y, w, label, value, selected, colour=cv.WHITE, font=None):
+    """One line of a menu or form: ``label`` on the left, ``value`` right-aligned; 12 pixels
+    high, or in ``font`` (the large one) its line's pitch."""
+    h = font.LINE if font else 12
+    ty = y + (h - font.HEIGHT) // 2 if font else y + 2
     if selected:
-        c.fill_rect(x, y, w, 12, cv.CURSOR)
-    c.text(x + 3, y + 2, label, cv.BLACK if selected else colour)
+        c.fill_rect(x, y, w, h, cv.CURSOR)
+    c.text(x + 3, ty, label, cv.BLACK if selected else colour, font)
     if value:
-        c.text(x + w - 3 - c.text_width(value), y + 2, value, cv.BLACK if selected else cv.GOLD)
+        c.text(x + w - 3 - c.text_width(value, font), ty, value,
+               cv.BLACK if selected else cv.GOLD, font)
 
 
 _DIE_INK = (cv.WHITE, cv.DARK, cv.DEEP)  # a die's ground: a face, marked, spent
 
 
-def die(c, x, y, face, style, framed=False):
-    """One die in an 18x18 box at (x, y); ``framed`` rings it (the dice a build would use)."""
+def die(c, x, y, face, style, framed=False, sheet=None, faces=FACE_SPRITE):
+    """One die in an 18x18 box at (x, y), or with ``sheet`` (``sprites_big``, and ``faces``
+    its sprites by face) a box of its cells' side and two; ``framed`` rings it (the dice a
+    build would use)."""
+    s = sheet.HEIGHT + 2 if sheet else 18
     if style == DIE_OFF:
-        c.fill_rect(x, y, 18, 18, cv.SEA)
-        c.rect(x, y, 18, 18, cv.DEEP)
+        c.fill_rect(x, y, s, s, cv.SEA)
+        c.rect(x, y, s, s, cv.DEEP)
         return
     if style == DIE_BLANK:
-        c.fill_rect(x, y, 18, 18, cv.LIGHT)
+        c.fill_rect(x, y, s, s, cv.LIGHT)
         return
     bg = _DIE_INK[style - 1]
     fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
-    c.fill_rect(x, y, 18, 18, bg)
-    c.sprite(x + 1, y + 1, FACE_SPRITE[face], fg)
-    if style == DIE_MARKED:  # a re-roll mark: two corner ticks
-        c.hline(x + 1, y + 1, 5, cv.WHITE)
-        c.vline(x + 1, y + 1, 5, cv.WHITE)
-        c.hline(x + 12, y + 16, 5, cv.WHITE)
-        c.vline(x + 16, y + 12, 5, cv.WHITE)
+    c.fill_rect(x, y, s, s, bg)
+    c.sprite(x + 1, y + 1, faces[face], fg, sheet)
+    if style == DIE_MARKED:  # a re-roll mark: two corner ticks (5 pixels long in 18)
+        t = s // 4 + 1
+        c.hline(x + 1, y + 1, t, cv.WHITE)
+        c.vline(x + 1, y + 1, t, cv.WHITE)
+        c.hline(x + s - 1 - t, y + s - 2, t, cv.WHITE)
+        c.vline(x + s - 2, y + s - 1 - t, t, cv.WHITE)
     if framed:
-        c.rect(x, y, 18, 18, cv.CURSOR)
+        c.rect(x, y, s, s, cv.CURSOR)
 
 
 def frame(c, x, y, w, h, colour=cv.CURSOR):
