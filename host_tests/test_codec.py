@@ -255,6 +255,18 @@ def test_truncation_at_every_length_is_refused(n):
 
 
 @pytest.mark.parametrize("n", range(len(SAVES)))
+def test_a_save_cut_short_with_a_valid_checksum_says_so(n):
+    # the checksum made right for what is left: the cut is found by the field it falls in
+    # (a fixed field or the turn log), never by an IndexError
+    body = SAVES[n][:-2]
+    for length in range(14, len(body)):  # 14 + the checksum: the shortest save looked into
+        cut = body[:length] + codec.crc16(body[:length]).to_bytes(2, "big")
+        with pytest.raises(SaveError) as e:
+            codec.loads(cut)
+        assert str(e.value) == "the save is cut short", length
+
+
+@pytest.mark.parametrize("n", range(len(SAVES)))
 def test_every_single_bit_flip_is_refused(n):
     data = SAVES[n]
     for i in range(len(data) * 8):
@@ -782,8 +794,9 @@ def test_a_solo_race_past_turn_65535_saves_and_loads_its_turn():
         h = codec.loads(codec.dumps(g))
         assert h.turns[0] == h.game_turn == turns
     g.turns[0] = g.game_turn = 1 << 32  # never written wrapped: refused instead
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError) as e:
         codec.dumps(g)
+    assert str(e.value) == "a number too large for the save"
 
 
 def test_a_turn_log_of_65536_bytes_or_more_saves_and_loads():
