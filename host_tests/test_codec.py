@@ -291,7 +291,10 @@ def test_every_single_bit_flip_is_refused(n):
 def test_foreign_bytes_are_refused(data):
     with pytest.raises(SaveError) as e:
         codec.loads(data)
-    assert str(e.value)
+    if data.startswith(b"CDG") and len(data) >= 16:  # long enough, the magic: its version
+        assert str(e.value) == "save version 0 is not supported"
+    else:
+        assert str(e.value) == "not a Catan Dice Game save"
 
 
 @settings(max_examples=300, deadline=None)
@@ -368,8 +371,32 @@ def test_other_versions_are_refused(version):
 def test_magic_is_checked():
     f = decode(SAVES[0])
     f["magic"] = b"CDH"
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError) as e:
         codec.loads(encode(f))
+    assert str(e.value) == "not a Catan Dice Game save"
+
+
+@pytest.mark.parametrize("field,value", [("island", 0), ("island", 3), ("players", 0),
+                                         ("players", 5), ("flags", 2), ("flags", 0x81)])
+def test_a_header_out_of_range_is_refused_with_its_reason(field, value):
+    f = decode(SAVES[0])
+    f[field] = value
+    with pytest.raises(SaveError) as e:
+        codec.loads(encode(f))
+    assert str(e.value) == "the save's header is not valid"
+
+
+def test_a_damaged_save_and_one_with_bytes_after_its_end_say_which():
+    for data in SAVES:
+        bad = bytearray(data)
+        bad[20] ^= 0x10  # a bit of the sheets: only the checksum can tell
+        with pytest.raises(SaveError) as e:
+            codec.loads(bytes(bad))
+        assert str(e.value) == "the save is damaged (checksum)"
+        longer = data[:-2] + b"\x00"
+        with pytest.raises(SaveError) as e:
+            codec.loads(longer + codec.crc16(longer).to_bytes(2, "big"))
+        assert str(e.value) == "the save has bytes after its end"
 
 
 # ------------------------------------------------- valid checksum, impossible state
