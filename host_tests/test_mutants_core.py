@@ -11,7 +11,7 @@ from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, 
                         seed_to_code)
 from catan.game import BUILD, OVER, Game, IllegalAction
 from catan.maps import GRAIN
-from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, snapshot
+from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, roll, snapshot
 
 # ------------------------------------------------------------------------------- dice
 
@@ -245,3 +245,39 @@ def test_the_dice_a_seats_turns_rolled_are_the_games_dice_counts(players):
                     expected += g.dice_count()
                 assert codec._dice_rolled(g, p) == expected, (island, p, t)
 
+
+
+def test_a_log_cut_inside_an_actions_arguments_is_refused_where_the_action_starts():
+    from catan.game import OP_ARGS, OP_END
+
+    g = new_game()
+    roll(g, "BLWGO$")
+    rolled = bytes(g.log)  # a whole roll: code, mask, three bytes of faces
+    for op in range(OP_END + 1):
+        for have in range(OP_ARGS[op]):  # the code and fewer argument bytes than it takes
+            for before in (b"", rolled):
+                with pytest.raises(IllegalAction) as e:
+                    new_game().apply_log(before + bytes([op]) + bytes(have))
+                assert str(e.value) == "the log is damaged at byte %d" % len(before), (op, have)
+
+
+def test_a_roll_cut_inside_its_faces_is_refused_where_the_faces_start():
+    g = new_game()
+    roll(g, "BLWGO$")
+    rolled = bytes(g.log)
+    assert len(rolled) == 5  # code, mask, six faces two to a byte
+    for length in (2, 3, 4):
+        with pytest.raises(IllegalAction) as e:
+            new_game().apply_log(rolled[:length])
+        assert str(e.value) == "the log is damaged at byte 2", length
+
+
+def test_an_odd_rolls_unused_half_byte_must_be_zero():
+    # three dice thrown: faces two to a byte, low nibble first; the last byte's high nibble
+    # holds nothing and must be 0, whatever value it has instead
+    b, lum, w = faces("BLW")
+    for high in range(1, 16):
+        log = bytes([0, 0b111, b | lum << 4, w | high << 4])
+        with pytest.raises(IllegalAction) as e:
+            new_game().apply_log(log)
+        assert str(e.value) == "the log is damaged at byte 3", high
