@@ -10,7 +10,7 @@ from catan import maps
 from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, code_to_seed, random_seed,
                         seed_to_code)
 from catan.game import BUILD, OVER, Game, IllegalAction
-from catan.maps import GRAIN
+from catan.maps import GOLD, GRAIN
 from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, roll, snapshot
 
 # ------------------------------------------------------------------------------- dice
@@ -281,3 +281,57 @@ def test_an_odd_rolls_unused_half_byte_must_be_zero():
         with pytest.raises(IllegalAction) as e:
             new_game().apply_log(log)
         assert str(e.value) == "the log is damaged at byte 3", high
+
+
+def _reason(action, *args):
+    with pytest.raises(IllegalAction) as e:
+        action(*args)
+    return str(e.value)
+
+
+def test_the_refusals_give_their_reasons_word_for_word():
+    # helpers.refused compares an action's reason with its why_*'s, whatever the words: the
+    # words the player reads are pinned here
+    g = new_game()
+    assert _reason(g.roll, 1 << 6) == g.why_roll(1 << 6) == "there are only 6 dice"
+    assert _reason(g.roll, -1) == "there are only 6 dice"
+    assert _reason(g.roll, 0b1) == g.why_roll(0b1) == "the first roll throws all the dice"
+    roll(g, "BBBBBB")
+    assert _reason(g.roll, 0) == g.why_roll(0) == "choose at least one die to roll"
+    g.stop()
+    assert _reason(g.stop) == g.why_stop() == "rolling is over already"
+    assert _reason(g.undo) == g.why_undo() == "nothing to undo this turn"
+    assert _reason(g.trade, 0) == g.why_trade(0) == "a trade needs two gold dice"
+    assert _reason(g.build, 99) == g.why_build(99) == g.why_sheet(99) == "there is no such item"
+    assert _reason(g.build, -1) == "there is no such item"
+    assert _reason(g.joker, 99, 0) == g.why_joker(99, 0) == "there is no joker 99"
+    assert _reason(g.joker, -1, 0) == "there is no joker -1"
+    # a face past gold in a log: refused by its number
+    assert _reason(new_game().apply_log, bytes([0, 0b111111, 0x00, 0x00, 0x70])) == \
+        "a die has no face 7"
+    g = at_build("$$$BBB")
+    assert _reason(g.trade, GOLD) == g.why_trade(GOLD) == \
+        "trade gold for brick, lumber, wool, grain or ore"
+    assert _reason(g.trade, None) == "trade gold for brick, lumber, wool, grain or ore"
+    # jokers: K1's gives ore, K6's any resource (Island One)
+    knights = "K1 K2 K3 K4 K5 K6"
+    g = at_build("$$$$$$", sheet=knights)
+    k1, k6 = joker_of(g, "K1"), joker_of(g, "K6")
+    assert _reason(g.joker, k1, 0, GRAIN) == g.why_joker(k1, 0, GRAIN) == "this joker gives ore"
+    assert _reason(g.joker, k6, 0) == g.why_joker(k6, 0) == \
+        "choose brick, lumber, wool, grain or ore"
+    assert _reason(g.joker, k6, 0, GOLD) == "choose brick, lumber, wool, grain or ore"
+    assert _reason(g.joker, k1, 6) == g.why_joker(k1, 6) == "that die is not free"
+    g.joker(k1, 0)
+    assert _reason(g.joker, k1, 1) == g.why_joker(k1, 1) == "that joker is used"
+
+
+def test_a_game_refuses_an_island_or_a_player_count_it_does_not_have():
+    for number in (0, 3):
+        with pytest.raises(ValueError) as e:
+            Game(number, 1, None)
+        assert str(e.value) == "island must be 1 or 2"
+    for players in (0, 5):
+        with pytest.raises(ValueError) as e:
+            Game(1, players, None)
+        assert str(e.value) == "1 to 4 players"
