@@ -335,3 +335,13 @@ def test_a_game_refuses_an_island_or_a_player_count_it_does_not_have():
         with pytest.raises(ValueError) as e:
             Game(1, players, None)
         assert str(e.value) == "1 to 4 players"
+
+
+def test_a_log_holding_a_roll_the_rules_refuse_is_refused_with_the_reason():
+    b = faces("B")[0]
+    with pytest.raises(IllegalAction) as e:  # one die as the first roll
+        new_game().apply_log(bytes([0, 0b1, b]))
+    assert str(e.value) == "the first roll throws all the dice"
+    with pytest.raises(IllegalAction) as e:  # a seventh die
+        new_game().apply_log(bytes([0, 0b1111111, b, b, b, b]))
+    assert str(e.value) == "there are only 6 dice"
