@@ -11,7 +11,7 @@ from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, 
                         seed_to_code)
 from catan.game import BUILD, OVER, Game, IllegalAction
 from catan.maps import GOLD, GRAIN
-from helpers import NEEDS, at_build, build, faces, joker_of, new_game, pass_turn, roll, snapshot
+from helpers import NEEDS, at_build, build, faces, item, joker_of, new_game, pass_turn, roll, snapshot
 
 # ------------------------------------------------------------------------------- dice
 
@@ -345,3 +345,18 @@ def test_a_log_holding_a_roll_the_rules_refuse_is_refused_with_the_reason():
     with pytest.raises(IllegalAction) as e:  # a seventh die
         new_game().apply_log(bytes([0, 0b1111111, b, b, b, b]))
     assert str(e.value) == "there are only 6 dice"
+
+
+def test_the_sheet_and_joker_reasons_name_the_items_word_for_word():
+    g = at_build("$$$$$$", sheet="K1")
+    assert _reason(g.build, item(g, "R1")) == "R1 needs road R0 first"
+    g = at_build("$$$$$$", sheet="R0 K1")
+    assert g.why_sheet(item(g, "C7")) == "C7 needs road R1 first"
+    assert _reason(g.build, item(g, "K3")) == "K3 comes after K2"
+    assert _reason(g.build, item(g, "R0")) == g.why_sheet(item(g, "R0")) == "R0 is built already"
+    assert _reason(g.joker, joker_of(g, "K2"), 0) == "build K2 first"
+    g = at_build("OOOOOO", sheet="K1")
+    assert _reason(g.joker, joker_of(g, "K1"), 0) == "that die shows ore already"
+    g = at_build("$$$$$$", island=2)
+    assert [g.why_joker(j, 0) for j in (0, 5, 6)] == [
+        "build K1 first", "build K6 and K7 first", "build K8 and K9 first"]
