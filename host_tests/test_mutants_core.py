@@ -360,3 +360,17 @@ def test_the_sheet_and_joker_reasons_name_the_items_word_for_word():
     g = at_build("$$$$$$", island=2)
     assert [g.why_joker(j, 0) for j in (0, 5, 6)] == [
         "build K1 first", "build K6 and K7 first", "build K8 and K9 first"]
+
+
+def test_every_action_of_an_ended_game_or_before_the_roll_says_why():
+    g = new_game()
+    for action, args in (("stop", ()), ("trade", (0,)), ("joker", (0, 0)), ("undo", ()),
+                         ("build", (0,))):
+        reason = "nothing to undo this turn" if action == "undo" else "roll the dice first"
+        assert _reason(getattr(g, action), *args) == reason, action
+    for _ in range(15):
+        pass_turn(g)
+    assert g.over()
+    for action, args in (("roll", ()), ("stop", ()), ("trade", (0,)), ("joker", (0, 0)),
+                         ("undo", ()), ("build", (0,)), ("end_turn", ())):
+        assert _reason(getattr(g, action), *args) == "the game is over", action
