@@ -374,3 +374,11 @@ def test_every_action_of_an_ended_game_or_before_the_roll_says_why():
     for action, args in (("roll", ()), ("stop", ()), ("trade", (0,)), ("joker", (0, 0)),
                          ("undo", ()), ("build", (0,)), ("end_turn", ())):
         assert _reason(getattr(g, action), *args) == "the game is over", action
+
+
+def test_only_island_one_keeps_a_score_track():
+    # 15 boxes a player on Island One; Island Two scores by victory points and keeps none
+    # (a device's memory is tight)
+    for players in (1, 4):
+        assert list(Game(1, players, None).track) == [0] * (15 * players)
+        assert len(Game(2, players, None).track) == 0
