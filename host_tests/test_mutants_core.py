@@ -382,3 +382,13 @@ def test_only_island_one_keeps_a_score_track():
     for players in (1, 4):
         assert list(Game(1, players, None).track) == [0] * (15 * players)
         assert len(Game(2, players, None).track) == 0
+
+
+def test_the_joker_checks_at_their_edges():
+    g = at_build("BBBBBB", sheet="K1 K2 K3 K4 K5 K6")
+    n = len(g.island.jokers)
+    assert _reason(g.joker, n, 0) == g.why_joker(n, 0) == "there is no joker %d" % n
+    k6 = joker_of(g, "K6")  # any resource: not the one the die shows
+    assert _reason(g.joker, k6, 0, faces("B")[0]) == "that die shows brick already"
+    g.joker(k6, 0, faces("L")[0])
+    assert g.faces[0] == faces("L")[0]
