@@ -11,7 +11,8 @@ from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, 
                         seed_to_code)
 from catan.game import BUILD, OVER, Game, IllegalAction
 from catan.maps import GOLD, GRAIN
-from helpers import NEEDS, at_build, build, faces, item, joker_of, new_game, pass_turn, roll, snapshot
+from helpers import (NEEDS, at_build, build, faces, item, joker_of, new_game, pass_turn, put_sheet, roll,
+                     snapshot)
 
 # ------------------------------------------------------------------------------- dice
 
@@ -392,3 +393,20 @@ def test_the_joker_checks_at_their_edges():
     assert _reason(g.joker, k6, 0, faces("B")[0]) == "that die shows brick already"
     g.joker(k6, 0, faces("L")[0])
     assert g.faces[0] == faces("L")[0]
+
+
+def test_why_sheet_answers_for_the_player_asked_about_and_at_its_edges():
+    g = new_game(1, 2)  # seat 0 to play; seat 1's sheet differs
+    put_sheet(g, "R0 R2 K1", p=1)
+    r0, r1, k1, k2, s4 = (item(g, n) for n in ("R0", "R1", "K1", "K2", "S4"))
+    assert g.why_sheet(r0, 1) == "R0 is built already"
+    assert g.why_sheet(r0, 0) is None and g.why_sheet(r1, 1) is None
+    assert g.why_sheet(r1, 0) == "R1 needs road R0 first"
+    assert g.why_sheet(k2, 1) is None and g.why_sheet(k1, 1) == "K1 is built already"
+    assert g.why_sheet(k2, 0) == "K2 comes after K1"
+    # S4 needs road R2 and S3, the first building of the sheet: it comes after it
+    assert g.why_sheet(s4, 1) == "S4 comes after S3"
+    n = g.island.n_items
+    roll(g, "BBBBBB")
+    g.stop()
+    assert _reason(g.build, n) == g.why_sheet(n) == "there is no such item"
