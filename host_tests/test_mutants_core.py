@@ -410,3 +410,11 @@ def test_why_sheet_answers_for_the_player_asked_about_and_at_its_edges():
     roll(g, "BBBBBB")
     g.stop()
     assert _reason(g.build, n) == g.why_sheet(n) == "there is no such item"
+
+
+def test_a_turn_begins_with_no_faces_shown():
+    g = new_game()
+    assert bytes(g.faces) == bytes(6)
+    roll(g, "BLWGO$")
+    g.end_turn()
+    assert bytes(g.faces) == bytes(6)
