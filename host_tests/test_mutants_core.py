@@ -463,3 +463,15 @@ def test_seeded_dice_go_on_to_a_third_attempt_when_two_are_rejected():
         h2 = _hash32(seed ^ _hash32(key << 4 | 2))
         accepted = [b % 6 for b in h2.to_bytes(4, "little") if b < 252]
         assert SeededDice(seed).face(key) == accepted[0]
+
+
+def test_unspent_cost_and_an_undone_turn_at_their_edges():
+    g = at_build("BL$$$$")
+    assert g.unspent() == [1, 1, 0, 0, 0, 4]  # six counts: the five resources and gold
+    r0 = item(g, "R0")
+    assert g.cost(r0) == 0b11 and g.cost(item(g, "S3")) == 0  # what it cannot afford: 0
+    build(g, "R0")
+    g.undo()  # nothing built in the end: the turn scores X
+    assert g.points == 0 and g.built == 0 and g.cost(r0) == 0b11
+    g.end_turn()
+    assert list(g.track[:1]) == [-2]
