@@ -475,3 +475,9 @@ def test_unspent_cost_and_an_undone_turn_at_their_edges():
     assert g.points == 0 and g.built == 0 and g.cost(r0) == 0b11
     g.end_turn()
     assert list(g.track[:1]) == [-2]
+
+
+def test_seeded_dice_without_a_key_throw_key_0():
+    for seed in (0, 12345, 0x1FFFFFF):
+        assert SeededDice(seed).face() == SeededDice(seed).face(0)
+        assert [SeededDice(seed).face() for _ in range(3)] == [SeededDice(seed).face(0)] * 3
