@@ -481,3 +481,9 @@ def test_seeded_dice_without_a_key_throw_key_0():
     for seed in (0, 12345, 0x1FFFFFF):
         assert SeededDice(seed).face() == SeededDice(seed).face(0)
         assert [SeededDice(seed).face() for _ in range(3)] == [SeededDice(seed).face(0)] * 3
+
+
+def test_face_of_byte_maps_bytes_below_252_and_says_minus_1_for_the_rest():
+    from catan.dice import face_of_byte
+
+    assert [face_of_byte(b) for b in range(256)] == [b % 6 for b in range(252)] + [-1] * 4
