@@ -89,7 +89,7 @@ bench: setup ## run tools/bench.py: print figures and merge them into build/benc
 	$(PY) tools/bench.py
 
 mutate: setup ## mutmut over the rules core (game, codec, maps, dice) with its fast tests: score, survivors
-	$(PY) tools/mutate.py
+	nice -n 15 $(PY) tools/mutate.py
 
 BOARD ?= pimoroni_display_pack
 

@@ -255,6 +255,18 @@ def test_truncation_at_every_length_is_refused(n):
 
 
 @pytest.mark.parametrize("n", range(len(SAVES)))
+def test_a_save_cut_short_with_a_valid_checksum_says_so(n):
+    # the checksum made right for what is left: the cut is found by the field it falls in
+    # (a fixed field or the turn log), never by an IndexError
+    body = SAVES[n][:-2]
+    for length in range(14, len(body)):  # 14 + the checksum: the shortest save looked into
+        cut = body[:length] + codec.crc16(body[:length]).to_bytes(2, "big")
+        with pytest.raises(SaveError) as e:
+            codec.loads(cut)
+        assert str(e.value) == "the save is cut short", length
+
+
+@pytest.mark.parametrize("n", range(len(SAVES)))
 def test_every_single_bit_flip_is_refused(n):
     data = SAVES[n]
     for i in range(len(data) * 8):
@@ -279,7 +291,10 @@ def test_every_single_bit_flip_is_refused(n):
 def test_foreign_bytes_are_refused(data):
     with pytest.raises(SaveError) as e:
         codec.loads(data)
-    assert str(e.value)
+    if data.startswith(b"CDG") and len(data) >= 16:  # long enough, the magic: its version
+        assert str(e.value) == "save version 0 is not supported"
+    else:
+        assert str(e.value) == "not a Catan Dice Game save"
 
 
 @settings(max_examples=300, deadline=None)
@@ -356,8 +371,32 @@ def test_other_versions_are_refused(version):
 def test_magic_is_checked():
     f = decode(SAVES[0])
     f["magic"] = b"CDH"
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError) as e:
         codec.loads(encode(f))
+    assert str(e.value) == "not a Catan Dice Game save"
+
+
+@pytest.mark.parametrize("field,value", [("island", 0), ("island", 3), ("players", 0),
+                                         ("players", 5), ("flags", 2), ("flags", 0x81)])
+def test_a_header_out_of_range_is_refused_with_its_reason(field, value):
+    f = decode(SAVES[0])
+    f[field] = value
+    with pytest.raises(SaveError) as e:
+        codec.loads(encode(f))
+    assert str(e.value) == "the save's header is not valid"
+
+
+def test_a_damaged_save_and_one_with_bytes_after_its_end_say_which():
+    for data in SAVES:
+        bad = bytearray(data)
+        bad[20] ^= 0x10  # a bit of the sheets: only the checksum can tell
+        with pytest.raises(SaveError) as e:
+            codec.loads(bytes(bad))
+        assert str(e.value) == "the save is damaged (checksum)"
+        longer = data[:-2] + b"\x00"
+        with pytest.raises(SaveError) as e:
+            codec.loads(longer + codec.crc16(longer).to_bytes(2, "big"))
+        assert str(e.value) == "the save has bytes after its end"
 
 
 # ------------------------------------------------- valid checksum, impossible state
@@ -782,8 +821,9 @@ def test_a_solo_race_past_turn_65535_saves_and_loads_its_turn():
         h = codec.loads(codec.dumps(g))
         assert h.turns[0] == h.game_turn == turns
     g.turns[0] = g.game_turn = 1 << 32  # never written wrapped: refused instead
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError) as e:
         codec.dumps(g)
+    assert str(e.value) == "a number too large for the save"
 
 
 def test_a_turn_log_of_65536_bytes_or_more_saves_and_loads():

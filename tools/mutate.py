@@ -8,9 +8,14 @@ folder, build/mutate/, laid out as mutmut expects (``src/catan/`` a copy of lib/
 
     python tools/mutate.py            # stage, run mutmut, print the score and the survivors
     python tools/mutate.py --report   # only print the results of the last run again
+    python tools/mutate.py --fresh    # forget the last run's results and check every mutant
+
+The results are kept in build/mutate/ between runs: a run checks only the mutants not yet
+checked. A change to the core's code starts over (the mutants are made again); a change to
+the tests alone keeps the results and checks the survivors again against the new tests.
 
 The score is found / (found + survived + untested), where found is killed (a test
-failed) or timed out (the mutant hangs a test: see TIMEOUT_MULTIPLIER); mutants that no
+failed) or timed out (the mutant hangs a test: see HANG_FACTOR); mutants that no
 test reached count against it. Mutants listed in tools/mutation_equivalents.md (equivalent:
 no test can tell them from the original) are left out of the denominator and printed
 apart. The figure is merged into build/bench.json as ``mutation_score_core``.
@@ -18,7 +23,6 @@ apart. The figure is merged into build/bench.json as ``mutation_score_core``.
 
 import argparse
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -33,19 +37,87 @@ TESTS = ("test_rules_common.py", "test_rules_island_one.py", "test_rules_island_
          "test_codec.py", "test_dice.py", "test_core_api.py", "test_properties.py",
          "test_mutants_core.py")
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.md"
-# A mutant whose tests take this many times the unmutated tests' time (+ 5 s) is stopped and
-# counts as found (it hangs: a loop that never ends). mutmut's 15 spent most of a run on them.
-TIMEOUT_MULTIPLIER = 3.0
+# mutmut's own limit, on the wall clock: a mutant whose tests take this many times the
+# unmutated tests' time (+ 5 s) is stopped and counts as found (it hangs). A backstop only:
+# the staged conftest stops a hung test on its CPU time first (HANG_FACTOR), which a busy
+# machine does not stretch; a tighter wall-clock limit took slow survivors for hung ones.
+TIMEOUT_MULTIPLIER = 10.0
 BENCH_JSON = ROOT / "build" / "bench.json"
 
 CONFTEST = '''"""Staged by tools/mutate.py: the core tests against mutmut's copy of src/catan."""
+import json
 import os
-from hypothesis import settings
+import signal
 
-# reproducible (a mutant is killed or not, the same every run), no deadline: a busy
-# machine must not kill a mutant
-settings.register_profile("mutate", deadline=None, derandomize=True, print_blob=True)
+import pytest
+from hypothesis import Phase, settings
+
+# reproducible (a mutant is killed or not, the same every run, whatever ran before it: no
+# example database), no deadline (a busy machine must not kill a mutant), and no
+# shrinking: a failing example kills the mutant as it is, and shrinking it (up to minutes
+# a mutant) only made the run slower. Loaded before the test modules are imported, so a
+# test's own settings that name no phases take these.
+settings.register_profile("mutate", deadline=None, derandomize=True, database=None,
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate))
 settings.load_profile("mutate")
+
+# A test that spends HANG_FACTOR times its usual CPU time (+ HANG_SLACK s) on a mutant is
+# taken as hung: the run ends with mutmut's "timeout" code. CPU time, not wall time, so a
+# busy machine (a nice'd run) stretches no test into a timeout; mutmut's own wall-clock
+# limit, sized on the whole run, stays as the backstop.
+HANG_FACTOR = 5.0
+HANG_SLACK = 2.0
+TIMEOUT_EXIT = 36  # mutmut's exit code for a timed-out mutant
+
+
+def _durations():
+    """mutmut's measured time of every test (its stats run): in memory in a child forked
+    by mutmut, else (a test run by hand in mutants/) from its stats file."""
+    try:
+        from mutmut.state import state
+        durations = state().duration_by_test
+        if durations:
+            return durations
+    except ImportError:
+        pass
+    try:
+        with open("mutmut-stats.json") as f:
+            return json.load(f)["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+DURATIONS = _durations()
+
+
+def _under_mutant():
+    return "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "")
+
+
+def pytest_collection_modifyitems(items):
+    """Fastest tests first. mutmut stops at a mutant's first failing test (-x) but hands
+    pytest its tests as a set, in no order: a slow property test run first costs its full
+    time even when a 2 ms test would kill the mutant."""
+    if DURATIONS:
+        items.sort(key=lambda item: DURATIONS.get(item.nodeid, 1e9))
+
+
+def _hung(signum, frame):
+    os._exit(TIMEOUT_EXIT)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    usual = DURATIONS.get(item.nodeid)
+    if usual is None or not _under_mutant():
+        yield
+        return
+    signal.signal(signal.SIGVTALRM, _hung)
+    signal.setitimer(signal.ITIMER_VIRTUAL, usual * HANG_FACTOR + HANG_SLACK)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
 '''
 
 SETUP_CFG = """[mutmut]
@@ -60,25 +132,32 @@ timeout_constant = 5.0
 """
 
 
-def stage():
-    """Lay out build/mutate/ from the work tree (kept between runs: mutmut resumes)."""
+def stage(fresh=False):
+    """Lay out build/mutate/ from the work tree (kept between runs: mutmut resumes).
+
+    Returns whether the tests changed while the code did not (the survivors of the kept
+    results are then to be checked again)."""
     src = STAGE / "src" / "catan"
     tests = STAGE / "tests"
     for d in (src, tests / "mp"):
         d.mkdir(parents=True, exist_ok=True)
-    changed = False
+    code = False
     for f in sorted((ROOT / "lib" / "catan").glob("*.py")):
-        changed |= _copy(f, src / f.name)
+        code |= _copy(f, src / f.name)
+    changed = False
+    # mutmut compares its settings with the last run's itself (a new timeout checks the
+    # timed-out mutants again, a new test selection all of them)
+    only = "".join("\n    src/catan/" + f for f in CORE)
+    changed |= _write(STAGE / "setup.cfg", SETUP_CFG.format(only=only, mult=TIMEOUT_MULTIPLIER))
     for name in TESTS + ("helpers.py",):
         if (ROOT / "host_tests" / name).exists():
             changed |= _copy(ROOT / "host_tests" / name, tests / name)
     changed |= _copy(ROOT / "host_tests" / "mp" / "golden_dice.py", tests / "mp" / "golden_dice.py")
     changed |= _write(tests / "conftest.py", CONFTEST)
-    only = "".join("\n    src/catan/" + f for f in CORE)
-    changed |= _write(STAGE / "setup.cfg", SETUP_CFG.format(only=only, mult=TIMEOUT_MULTIPLIER))
-    if changed and (STAGE / "mutants").exists():
-        shutil.rmtree(STAGE / "mutants")  # the code or the tests changed: start over
-    return changed
+    if (code or fresh) and (STAGE / "mutants").exists():
+        # the code changed: the mutants and their numbers are not the same any more
+        shutil.rmtree(STAGE / "mutants")
+    return changed and (STAGE / "mutants").exists()
 
 
 def _copy(a, b):
@@ -97,8 +176,9 @@ def _write(path, text):
 
 
 def mutmut_cmd():
-    exe = Path(sys.executable).parent / "mutmut"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "mutmut"]
+    # this interpreter's mutmut, not the venv's bin/mutmut script: a script's #! line names
+    # the interpreter of the venv it was installed in, wrong once that venv is moved
+    return [sys.executable, "-m", "mutmut"]
 
 
 def equivalents():
@@ -179,17 +259,35 @@ def report(elapsed=None):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--report", action="store_true", help="print the last run's results only")
-    ap.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--max-children", type=int, default=1,
+                    help="mutmut's workers (default 1: leaves the other cores free)")
+    ap.add_argument("--fresh", action="store_true", help="start over: check every mutant again")
+    ap.add_argument("mutants", nargs="*", help="check only these mutants again (mutmut's names)")
     args = ap.parse_args(argv)
-    if not args.report:
-        stage()
-        t = time.monotonic()
-        r = subprocess.run(mutmut_cmd() + ["run", "--max-children", str(args.max_children)], cwd=STAGE)
-        if r.returncode:
-            sys.exit("make mutate: mutmut failed (exit %d)" % r.returncode)
-        report(time.monotonic() - t)
-    else:
+    if args.report:
         report()
+        return
+    tests_changed = stage(args.fresh)
+    t = time.monotonic()
+    run = mutmut_cmd() + ["run", "--max-children", str(args.max_children)]
+    again = list(args.mutants)
+    if tests_changed and not again:
+        # new tests: mutmut keeps a verdict once given, so ask again for those not killed
+        eq = equivalents()
+        again = sorted(n for n, st in results().items()
+                       if st not in ("killed", "timeout", "not checked", "skipped") and n not in eq)
+    if again:
+        print("make mutate: checking %d mutants again" % len(again))
+        _mutmut(run + again)
+    if not args.mutants:
+        _mutmut(run)  # every mutant not checked yet
+    report(time.monotonic() - t)
+
+
+def _mutmut(cmd):
+    r = subprocess.run(cmd, cwd=STAGE)
+    if r.returncode:
+        sys.exit("make mutate: mutmut failed (exit %d)" % r.returncode)
 
 
 if __name__ == "__main__":
