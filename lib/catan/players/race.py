@@ -21,6 +21,7 @@ from array import array
 
 from catan.maps import (AWARD_VP, CITY, GREY_ROAD, ISLAND_TWO, KNIGHT, SETTLEMENT, START,
                         WIN_VP)
+from catan.players.values import _find, open_table
 
 TABLE = "race_table.bin"
 _TABLE = None
@@ -129,30 +130,11 @@ def _open(roads, site_roads):
     return n
 
 
-def _find(keys, k):
-    lo, hi = 0, len(keys) - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if keys[mid] < k:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 def table():
     """The race table (opened once, kept)."""
     global _TABLE
     if _TABLE is None:
-        try:  # a game UF2 freezes the table as a bytes constant: read in place from flash
-            from catan.players.race_data import DATA
-            from catan.players.values import _InFlash
-
-            f, path = _InFlash(DATA), "race_data"
-        except ImportError:
-            here = __file__.replace("\\", "/").rpartition("/")[0]
-            path = (here + "/" if here else "") + TABLE
-            f = open(path, "rb")
+        f, path = open_table(TABLE, "race_data")
         _TABLE = _Race(f, path)
     return _TABLE
 

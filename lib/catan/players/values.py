@@ -187,14 +187,7 @@ def _table_work():
     # (the work ahead opens it before HARD's first decision, see ``reroll._work``).
     global _ONE
     if _ONE is None:
-        try:  # a game UF2 freezes the table as a bytes constant: read in place from flash
-            from catan.players.coach_data import DATA
-
-            f, path = _InFlash(DATA), "coach_data"
-        except ImportError:  # the .mpy install: the file beside this module
-            here = __file__.replace("\\", "/").rpartition("/")[0]
-            path = (here + "/" if here else "") + TABLE
-            f = open(path, "rb")
+        f, path = open_table(TABLE, "coach_data")
         table = _Values()
         yield from table.load(f, path)
         _ONE = table
@@ -229,6 +222,19 @@ def island_one_value(t, roads, builds, used):
     """The value table's estimate of the points still to come from turn ``t`` (2..16) on,
     for a sheet (road mask, building mask) and the used-joker mask."""
     return value_table().value(t, roads, builds, used)
+
+
+def open_table(name, frozen):
+    """(file, path) of the table file ``name`` beside this module, open for reading; in a game
+    UF2, which freezes the table as the bytes constant ``DATA`` of module
+    ``catan.players.<frozen>``, a file over those bytes, read in place from flash."""
+    try:
+        data = __import__("catan.players." + frozen, None, None, ("DATA",)).DATA
+        return _InFlash(data), frozen
+    except ImportError:  # the .mpy install: the file beside this module
+        here = __file__.replace("\\", "/").rpartition("/")[0]
+        path = (here + "/" if here else "") + name
+        return open(path, "rb"), path
 
 
 def _find(keys, k, lo=0, hi=-1):
