@@ -11,8 +11,8 @@ from catan.dice import (CODE_ALPHABET, DiceExhausted, ScriptedDice, SeededDice, 
                         seed_to_code)
 from catan.game import BUILD, OVER, Game, IllegalAction
 from catan.maps import GOLD, GRAIN
-from helpers import (NEEDS, at_build, build, faces, item, joker_of, new_game, pass_turn, put_sheet, roll,
-                     snapshot)
+from helpers import (NEEDS, at_build, build, closure, faces, item, joker_of, new_game, pass_turn, put_sheet,
+                     roll, snapshot)
 
 # ------------------------------------------------------------------------------- dice
 
@@ -487,3 +487,48 @@ def test_face_of_byte_maps_bytes_below_252_and_says_minus_1_for_the_rest():
     from catan.dice import face_of_byte
 
     assert [face_of_byte(b) for b in range(256)] == [b % 6 for b in range(252)] + [-1] * 4
+
+
+# ---------------------------------------------------------------- the whole run's last survivors
+
+def test_a_second_joker_keeps_the_first_one_used():
+    g = at_build("$$$$$$", sheet="K1 K2 K3 K4 K5 K6")
+    k1, k2 = joker_of(g, "K1"), joker_of(g, "K2")
+    g.joker(k1, 0)
+    g.joker(k2, 1)
+    assert g.joker_used(k1) and g.joker_used(k2)
+
+
+def test_joker_used_asks_the_seat_it_is_given():
+    g = put_sheet(new_game(players=2), "K1 K2 K3 K4 K5 K6")
+    k1 = joker_of(g, "K1")
+    roll(g, "$$$$$$")
+    g.stop()
+    g.joker(k1, 0)
+    g.end_turn()  # seat 1's turn now
+    assert g.joker_used(k1, 0) and not g.joker_used(k1, 1) and not g.joker_used(k1)
+
+
+def test_built_counts_the_builds_of_the_turn():
+    g = at_build("BLBLBL", sheet="")
+    build(g, "R0", "R1")
+    assert g.built == 2
+
+
+def test_a_dice_reason_counts_what_is_still_missing():
+    g = new_game()
+    city = next(g.island.name(i) for i in range(g.island.n_items)
+                if g.island.name(i).startswith("C"))
+    g = at_build("OG$$$$", sheet=" ".join(closure(1, city)))
+    assert g.why_build(item(g, city)) == "%s needs 1 grain, 2 ore more" % city
+
+
+def test_a_roll_throws_die_i_with_the_key_of_its_turn_and_roll_plus_i():
+    seed = 1234
+    g = Game(1, 1, SeededDice(seed))
+    assert list(g.roll()) == [SeededDice(seed).face(i) for i in range(6)]
+    first = list(g.faces)
+    g.roll(0b101101)
+    again = SeededDice(seed)
+    expect = [again.face(8 + i) if 0b101101 >> i & 1 else first[i] for i in range(6)]
+    assert list(g.faces) == expect
