@@ -203,10 +203,10 @@ def test_the_review_keeps_no_dropped_coach_alive(modules):
     assert coach() is None  # gone with its tables: the next one is not a second copy
 
 
-def test_on_a_tight_heap_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+def test_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
     import builtins
 
-    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, True)
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
     ui_autokeys.press(app, "a", 50)  # Continue
     real = builtins.__import__
     failed = []
@@ -227,3 +227,19 @@ def test_on_a_tight_heap_a_screen_with_no_room_opens_at_the_next_tick(modules, m
     app.tick(now + 50)  # the main loop's next round
     # the first import found no room, and the screen came at a tick after it
     assert failed and app.game.over() and type(app.screen).__name__ == "GameOver"
+
+
+def test_work_ahead_with_no_room_is_dropped_and_the_game_goes_on(modules, monkeypatch):
+    app = _app(ui_scenes._solo_reroll, False)
+    ui_autokeys.press(app, "a", 50)  # Continue: a person's turn, the coach thinks ahead
+    before = dumps(app.game)
+
+    def full(until):
+        raise MemoryError("memory allocation failed, allocating 1552 bytes")
+
+    monkeypatch.setattr(app.screen, "think", full)
+    assert app.think(lambda: False) is True  # nothing more to do now: no crash
+    assert not _loaded() and dumps(app.game) == before
+    monkeypatch.undo()
+    ui_autokeys.press(app, "y_long", 100)  # the coach, asked, works it out again
+    assert "oach" in app.screen.msg

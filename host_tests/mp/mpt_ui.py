@@ -47,6 +47,7 @@ def whole_game(island, levels, level):
     c = FbCanvas(240, 135)
     full = FbCanvas(240, 135)
     app = App(c, ui_scenes.MemStore(), dice=lambda seed: SeededDice(31))
+    app.tight_heap = True  # as app_main sets it on a Pico's stock firmware (its heap is this size)
     app.new_game(island, levels)
     app.draw()
     keys = [0]

@@ -238,17 +238,18 @@ class App:
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
         once the players and the coach are dropped, on a small one their arrays too: the screen
-        needs the room more). There, a module whose import finds no room is imported again at
-        the next tick, from the main loop: the calls that led here (a computer's step) may still
-        hold the players' last objects in their frames, which the collector, scanning the stack
+        needs the room more). A module whose import finds no room is imported again at the next
+        tick, from the main loop: the calls that led here (a computer's step, a person's last
+        action) may still hold objects in their frames that the collector, scanning the stack
         as it is, keeps (on the emulated Pico, the game-over screen after a game of computers:
-        a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0)."""
+        a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0; on the unix port's
+        small heap, the hand-over screen of an Island Two game of people)."""
         if self.tight_heap:
             self.release_players(self.small_heap)
         try:
             mod = __import__("catan.ui." + module, None, None, (name,))
         except MemoryError:
-            if not self.tight_heap or self._pending is not None:
+            if self._pending is not None:
                 raise
             self._pending = (module, name) + args
             return
@@ -368,9 +369,18 @@ class App:
     def think(self, until):
         """Work ahead while nothing else happens (the main loop's idle rounds): the screen's
         ``think(until)`` if it has one, in slices until ``until()`` is true. True when there
-        is nothing (left) to do until the next key or step."""
+        is nothing (left) to do until the next key or step. Work ahead that finds no room in
+        the heap is dropped (with the players' code and, on a small heap, their arrays): it is
+        only ahead, and the decision is made when it is asked (or ``no_room`` says why not)."""
         think = getattr(self.screen, "think", None)
-        return think(until) if think else True
+        if think is None:
+            return True
+        try:
+            return think(until)
+        except MemoryError:
+            self.release_players(self.small_heap)
+            gc.collect()
+            return True
 
     def repeat_roles(self):
         """The buttons that should repeat while held on this screen (for the input driver):
