@@ -243,3 +243,24 @@ def test_work_ahead_with_no_room_is_dropped_and_the_game_goes_on(modules, monkey
     monkeypatch.undo()
     ui_autokeys.press(app, "y_long", 100)  # the coach, asked, works it out again
     assert "oach" in app.screen.msg
+
+
+def test_a_save_with_no_room_lets_the_players_go_and_is_written(modules):
+    app = _app(ui_scenes._solo_reroll, False)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    import catan.players  # noqa: F401  (the players in, as after a hint)
+
+    store = app.store
+    real = store.write
+    tries = []
+
+    def tight(name, data):
+        tries.append(_loaded())
+        if len(tries) == 1:
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return real(name, data)
+
+    store.write = tight
+    app.save()
+    assert tries == [True, False]  # written again once the players had gone
+    assert store.read("game")  # written

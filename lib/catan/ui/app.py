@@ -523,7 +523,17 @@ class App:
         self.levels = bytes(data[2:2 + n])
 
     def save(self):
-        self.wrote(self.store.write("game", pack_save(self.game, self.levels)), "the game")
+        """Save the game. With no room in the heap for the write (its file object: 1.1 KB on
+        the device), the players' work and code go first and it is written again: a move is
+        never lost for the coach's sake."""
+        data = pack_save(self.game, self.levels)
+        try:
+            ok = self.store.write("game", data)
+        except MemoryError:
+            self.release_players(self.small_heap)
+            gc.collect()
+            ok = self.store.write("game", data)
+        self.wrote(ok, "the game")
 
     def wrote(self, ok, what):
         """Note a failed write of ``what`` and whatever the store set aside on the way; the
