@@ -21,7 +21,7 @@ from array import array
 
 from catan.maps import (AWARD_VP, CITY, GREY_ROAD, ISLAND_TWO, KNIGHT, SETTLEMENT, START,
                         WIN_VP)
-from catan.players.values import _find, open_table
+from catan.players.values import _find, fit_value, open_table
 
 TABLE = "race_table.bin"
 _TABLE = None
@@ -109,16 +109,7 @@ class _Race:
         gf = f.read(rank)
         f.seek(self.sf_at + sheet * rank)
         sf = f.read(rank)
-        v = 0.0
-        sc = self.scale
-        for r in range(rank):
-            x = gf[r]
-            y = sf[r]
-            if x > 127:
-                x -= 256
-            if y > 127:
-                y -= 256
-            v += x * y * sc[r]
+        v = fit_value(gf, 0, sf, self.scale, rank)
         return v if v > 1.0 else 1.0  # a sheet not yet won needs at least this turn
 
 

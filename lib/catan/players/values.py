@@ -160,18 +160,7 @@ class _Values:
         if sf is None:
             f.seek(self.sf_at + s * rank)
             sf = self.cols[s] = f.read(rank)
-        gf, sc = self.rows, self.scale
-        row = g * rank
-        v = 0.0
-        for r in range(rank):
-            a = gf[row + r]
-            b = sf[r]
-            if a > 127:
-                a -= 256
-            if b > 127:
-                b -= 256
-            v += a * b * sc[r]
-        return v
+        return fit_value(self.rows, g * rank, sf, self.scale, rank)
 
 
 def value_table():
@@ -235,6 +224,21 @@ def open_table(name, frozen):
         here = __file__.replace("\\", "/").rpartition("/")[0]
         path = (here + "/" if here else "") + name
         return open(path, "rb"), path
+
+
+def fit_value(gf, at, sf, scale, rank):
+    """A value of a rank-``rank`` fit: the sum over r of GF[at + r] * SF[r] * scale[r], the
+    factors stored as signed bytes (the value table's and the race table's)."""
+    v = 0.0
+    for r in range(rank):
+        a = gf[at + r]
+        b = sf[r]
+        if a > 127:
+            a -= 256
+        if b > 127:
+            b -= 256
+        v += a * b * scale[r]
+    return v
 
 
 def _find(keys, k, lo=0, hi=-1):
