@@ -38,6 +38,10 @@ SPARE = 2048  # kept from boot, freed to report an error (error.log's file objec
 # the computer players and the coach (~45 KB) beside the game: they are loaded when needed and
 # dropped after (App.small_heap).
 SMALL_HEAP = 230_000
+# Where the game's bytecode is in the heap (stock firmware), a frame bigger than this is held a band
+# of rows at a time, each band painted and sent in turn (fb_canvas): the Display Pack's 16,200
+# bytes as two bands of 8,160, the Display Pack 2.0's 38,400 as five of 7,680.
+BAND_BYTES = 8_192
 # Less than this free once the first frame is drawn (stock firmware, where the game's bytecode is
 # in the heap; a game UF2 has ~150 KB): the players leave before an on-demand screen (App.tight_heap).
 TIGHT_HEAP = 120_000
@@ -72,12 +76,31 @@ def release():
     gc.collect()
 
 
-def alloc_framebuffer(board):
-    """The framebuffer, made once per power-on: a second ``run`` in the same VM (at the REPL
-    after Ctrl-C, or the host rigs' boots) reuses it, as a new one rarely fits in a heap the
-    first run has split."""
+def code_in_flash():
+    """True where the game's bytecode runs from flash: frozen into a game UF2 (tools/uf2.py), this
+    module's ``__file__`` is its frozen name, with no folder. On stock firmware every module is
+    imported from a file (``/lib/...``) and its bytecode copied into the heap."""
+    return not __file__.startswith("/")
+
+
+def band_rows(board, banded):
+    """The rows of the picture the framebuffer holds: all of them, or if ``banded`` and the whole
+    frame is over ``BAND_BYTES``, the fewest equal bands that are not."""
+    w = board.DISPLAY["width"]
+    h = board.DISPLAY["height"]
+    bands = 1
+    if banded:
+        frame = ((w + 1) >> 1) * h
+        bands = (frame + BAND_BYTES - 1) // BAND_BYTES
+    return (h + bands - 1) // bands
+
+
+def alloc_framebuffer(board, rows=None):
+    """The framebuffer (of ``rows`` rows: see ``band_rows``), made once per power-on: a second
+    ``run`` in the same VM (at the REPL after Ctrl-C, or the host rigs' boots) reuses it, as a
+    new one rarely fits in a heap the first run has split."""
     global _framebuffer
-    n = ((board.DISPLAY["width"] + 1) >> 1) * board.DISPLAY["height"]
+    n = ((board.DISPLAY["width"] + 1) >> 1) * (rows or board.DISPLAY["height"])
     if _framebuffer is None or len(_framebuffer) != n:
         _framebuffer = None
         gc.collect()
@@ -193,14 +216,20 @@ def _battery(board, hw):
     return lambda: adc.read_u16() * scale
 
 
+def native_drawing():
+    """The module fb_viper (text, sprites and runs of rows natively), or None on a port without
+    the native emitter (the canvas then draws the Python way)."""
+    try:
+        import fb_viper
+    except Exception:
+        return None
+    return fb_viper
+
+
 def _fb_canvas(w, h, buf):
     from catan.ui.fb_canvas import FbCanvas
 
-    try:
-        import fb_viper  # text, sprites and runs of rows natively
-    except Exception:  # no native emitter: the canvas's Python way
-        fb_viper = None
-    return FbCanvas(w, h, buf, fb_viper)
+    return FbCanvas(w, h, buf, native_drawing(), len(buf) // ((w + 1) >> 1))
 
 
 def plug_holes(stop=None, run=PLUG_RUN):
@@ -231,11 +260,14 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
     global display, canvas, app, _spare
     if board is None:
         board = load_board()
-    buf = alloc_framebuffer(board)  # first: the biggest single allocation
-    if _spare is None:
-        _spare = bytearray(SPARE)
     free = getattr(gc, "mem_free", None)  # MicroPython's (the host tests' gc may have none)
     small = free is not None and free() + gc.mem_alloc() < SMALL_HEAP
+    # first, the biggest allocation; in bands where the code is in the heap (the device's own),
+    # which the native drawing can paint
+    banded = free is not None and not code_in_flash() and native_drawing() is not None
+    buf = alloc_framebuffer(board, band_rows(board, banded))
+    if _spare is None:
+        _spare = bytearray(SPARE)
     if hw is None:
         import machine as hw
     if ticks_ms is None:
@@ -253,6 +285,8 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
+    if canvas.bands > 1:
+        canvas.send = display.show  # each band, as it is painted
     power.run()
     if store is None:
         from store import Store
@@ -274,10 +308,14 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         first.tight_heap = small or free() < TIGHT_HEAP
     if used:
         plug_holes()
-    canvas.invalidate()
-    first.draw()
-    power.run(True)  # the panel is ready before the first frame
-    display.show(canvas.take_dirty())  # the backlight comes on after this first frame
+    if canvas.bands > 1:  # each band is sent as it is painted: the panel must be ready first
+        power.run(True)
+        first.draw()
+    else:
+        canvas.invalidate()
+        first.draw()
+        power.run(True)  # the panel is ready before the first frame
+        display.show(canvas.take_dirty())  # the backlight comes on after this first frame
     app = first  # running now (tests wait for it before they press a button)
     battery = _battery(board, hw)
     measured = None
@@ -345,12 +383,12 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         app.tick(now)
         if state == 0 and getattr(app, "brightness", 1000) != display.brightness:
             display.set_brightness(app.brightness)  # changed in the settings
-        app.draw()
+        drew = app.draw()  # (True if it painted: in bands, already sent)
         rects = canvas.take_dirty()
         if rects:
             display.show(rects)
-        worked = rects  # something drawn or worked out in this round
-        if events or rects:
+        worked = rects or drew  # something drawn or worked out in this round
+        if events or worked:
             busy = True
             thinking = think is not None
         elif busy:  # the first quiet round after some work: collect now, not during a key

@@ -41,15 +41,19 @@ def show_error(e):
     try:
         text = "%s: %s" % (type(e).__name__, e)
         per_line = max(8, (c.width - 8) // 6)
-        c.reset_clip()
-        c.fill_rect(0, 0, c.width, c.height, 10)  # BLACK
-        c.text(4, 4, "Error (see error.log)" if logged else "Error (error.log not written)", 14)  # RED
-        y = 18
-        while text and y < c.height - 10:
-            c.text(4, y, text[:per_line], 9)  # WHITE
-            text = text[per_line:]
-            y += 10
-        d.show(c.take_dirty())
+        for k in range(c.bands):  # (a band of rows at a time on a small heap: fb_canvas)
+            if c.bands > 1:
+                c.set_band(k)
+            c.reset_clip()
+            c.fill_rect(0, 0, c.width, c.height, 10)  # BLACK
+            c.text(4, 4, "Error (see error.log)" if logged else "Error (error.log not written)", 14)  # RED
+            y = 18
+            rest = text
+            while rest and y < c.height - 10:
+                c.text(4, y, rest[:per_line], 9)  # WHITE
+                rest = rest[per_line:]
+                y += 10
+            d.show(c.take_dirty(), c.top)
     except Exception:
         pass
 

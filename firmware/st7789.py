@@ -168,8 +168,9 @@ class ST7789:
 
     # -- frames ---------------------------------------------------------------------------------
 
-    def show(self, rects):
-        """Send the rectangles ``(x, y, w, h)`` (clipped to the screen) from the attached buffer."""
+    def show(self, rects, top=0):
+        """Send the rectangles ``(x, y, w, h)`` (clipped to the screen) from the attached buffer,
+        whose first row is the screen's row ``top`` (a band of the picture: fb_canvas)."""
         W = self.width
         H = self.height
         src = self.buf
@@ -201,7 +202,7 @@ class ST7789:
             self._cmdbuf[0] = _RAMWR
             self.spi.write(self._cmdbuf)
             self.dc.value(1)
-            p[0] = y * stride + (x >> 1)
+            p[0] = (y - top) * stride + (x >> 1)
             p[1] = w >> 1
             p[2] = h
             p[3] = stride

@@ -48,12 +48,11 @@ pytestmark = pytest.mark.skipif(MISSING["pico"] is not None, reason="emulated Pi
 
 # The paths that fail today: (test, firmware, board) -> why, with the issue that fixes it. Each runs
 # as a strict expected failure.
-_NO_ROOM = ("issue 23: the stock Pico W firmware's heap (205 KB) has no room for the computer players' "
-            "code and tables (~45 KB) beside the game's bytecode: on the Display Pack 2.0, 45.6 KB free "
-            "in a person's turn; the game says so (App.no_room) and goes no further; the game UF2 has room")
+_NO_ROOM = ("issue 23: the stock Pico W firmware's heap (205 KB) has no room for four computers' Island "
+            "Two game beside the game's bytecode: the players' work needs blocks the heap no longer has "
+            "(MemoryError, 776 to 1,784 bytes); the game says so (App.no_room) and goes no further; "
+            "the game UF2 has room")
 FAILS = {
-    ("test_coach_hint_straight_after_start", "picow", DISPLAY_PACK_2): _NO_ROOM,
-    ("test_the_last_turns_of_an_island_one_game_by_the_hard_computer", "picow", DISPLAY_PACK_2): _NO_ROOM,
     ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK): _NO_ROOM,
     ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK_2): _NO_ROOM,
 }

@@ -321,3 +321,15 @@ def test_the_heaps_use_is_read_only_while_work_goes_on_and_rarely(monkeypatch):
     assert working and all(b - a >= app_main.CHECK_MS for a, b in zip(working, working[1:]))
     assert len(working) <= 1 + (clk.n - 3000) // app_main.CHECK_MS
     assert any(t > 3100 for t in collections[1:])  # the work's garbage was collected
+
+
+def test_stock_firmware_holds_the_big_frames_in_bands_of_at_most_band_bytes():
+    # The Display Pack's 16,200-byte frame as two bands, the Pico LCD 1.3's
+    # as four, the Display Pack 2.0's as five; where the code is in flash, the whole frame
+    for name, rows in (("pimoroni_display_pack", 68), ("waveshare_pico_lcd_13", 60),
+                       ("pimoroni_display_pack_2", 48)):
+        board = app_main.load_board(name)
+        d = board.DISPLAY
+        assert app_main.band_rows(board, True) == rows
+        assert (d["width"] + 1) // 2 * rows <= app_main.BAND_BYTES
+        assert app_main.band_rows(board, False) == d["height"]

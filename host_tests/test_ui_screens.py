@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MP_DIR = Path(__file__).parent / "mp"
+FIRMWARE = ROOT / "firmware"  # fb_viper: the device's native drawing, also with a band of rows
 SCREENS = ROOT / "docs" / "screens"
 SCALE = 2
 LAYOUTS = [(240, 135), (240, 240), (320, 240)]
@@ -43,7 +44,7 @@ def framebuf_pictures(mpy_build, tmp_path_factory):
     out = {}
     for w, h in LAYOUTS:
         d = tmp_path_factory.mktemp("fb_%dx%d" % (w, h))
-        proc = mp_runners.run_unix(MP_DIR / "mpt_ui.py", path_dirs=[mpy_build, MP_DIR],
+        proc = mp_runners.run_unix(MP_DIR / "mpt_ui.py", path_dirs=[mpy_build, MP_DIR, FIRMWARE],
                                    heap=HEAP, args=(d, w, h))
         lines = proc.stdout.split()
         assert proc.returncode == 0 and lines and lines[-1] == "ALL-OK", mp_runners.describe(proc)

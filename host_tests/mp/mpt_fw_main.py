@@ -31,6 +31,8 @@ sys.modules["machine"] = HW
 
 import app_main  # noqa: E402
 
+app_main.BAND_BYTES = 1 << 20  # the stub App paints the whole picture at once: no bands
+
 
 Clock = fake_hw.Clock((1 << 30) - 3000)
 

@@ -7,7 +7,9 @@ of each island by keys with the same check after every key; prints ALL-OK last.
 
 ``mpt_ui.py OUTDIR W H [NAME ...]`` (host_tests/test_ui_screens.py, unix port): renders the
 named scenes (default: all) at WxH, writes each picture's GS4 buffer to ``OUTDIR/NAME.gs4``,
-checks partial against full redraws as well, and prints ALL-OK.
+checks partial against full redraws as well, and plays each scene again on a canvas in bands
+(the device's stock firmware), whose bands sent must make the full repaint's picture; prints
+ALL-OK.
 """
 
 import gc
@@ -23,7 +25,7 @@ _SIMPLE = ("title", "new_game_seats", "game_code", "turn_reroll", "turn_refused"
            "new_game_fair", "rules_keys")
 
 
-def play(name, w, h):
+def play(name, w, h, banded=False):
     c = FbCanvas(w, h)
     full = FbCanvas(w, h)
     steps = [0]
@@ -36,7 +38,42 @@ def play(name, w, h):
                                  % (name, w, h, steps[0]))
 
     ui_scenes.run(name, c, check)
+    if banded:
+        play_banded(name, w, h, full)
     return c
+
+
+def play_banded(name, w, h, full):
+    # The scene again on a canvas that holds a third of the rows at a time (the device's stock
+    # firmware: app_main.band_rows): what it sends, band by band, as the device's driver does
+    # (whole bytes), must make the panel's picture a full repaint gives, after every key.
+    import fb_viper  # (firmware/: viper, so the unix port only)
+
+    stride = (w + 1) >> 1
+    c = FbCanvas(w, h, native=fb_viper, rows=(h + 2) // 3)
+    panel = bytearray(stride * h)
+    band = c.buffer
+
+    def send(rects, top):
+        for x, y, rw, rh in rects:
+            a = x >> 1
+            b = (x + rw + 1) >> 1
+            for row in range(y, y + rh):
+                panel[row * stride + a:row * stride + b] = band[(row - top) * stride + a:
+                                                                (row - top) * stride + b]
+
+    c.send = send
+    steps = [0]
+
+    def check(app):
+        ui_scenes.repaint(app, full)
+        steps[0] += 1
+        if panel != full.buffer:
+            n = sum(1 for k in range(len(panel)) if panel[k] != full.buffer[k])
+            raise AssertionError("%s at %dx%d, step %d: the bands sent differ from a full "
+                                 "repaint (%d bytes)" % (name, w, h, steps[0], n))
+
+    ui_scenes.run(name, c, check)
 
 
 def whole_game(island, levels, level):
@@ -100,7 +137,7 @@ def main(args):
         w = int(args[1])
         h = int(args[2])
         for name in args[3:] or ui_scenes.NAMES:
-            c = play(name, w, h)
+            c = play(name, w, h, banded=True)
             with open("%s/%s.gs4" % (out, name), "wb") as f:
                 f.write(c.buffer)
             c = None

@@ -319,6 +319,9 @@ class App:
                 and self._cursor_from is None:
             return  # the device's loop asks every 10 ms: an idle round allocates nothing
         c = self.c
+        if c.bands > 1:
+            self._draw_bands(c)
+            return True
         c.track(False)
         if self._full:
             self._full = False
@@ -365,6 +368,44 @@ class App:
         c.track(True)
         for r in done:
             c.mark(r[0], r[1], r[2], r[3])
+
+    def _draw_bands(self, c):
+        # The canvas holds a band of the picture's rows at a time (a big panel on a small heap):
+        # each band is painted, every changed rectangle in it whole (what the band held before
+        # is another band's) from an even column to an even column (the panel is sent whole
+        # bytes), and sent before the next (``send``). A cursor is painted with the screen.
+        if self._full:
+            regions = [(0, 0, c.width, c.height)]
+        else:
+            regions = self._regions
+            for r in (self._cursor_from, self._cursor_to):
+                if r is not None:
+                    regions.append(r)
+            regions = _merged(regions)
+        self._full = False
+        self._regions = []
+        self._cursor_from = self._cursor_to = None
+        c.track(False)
+        for k in range(c.bands):
+            c.set_band(k)
+            sent = []  # (not the canvas's dirty list: it merges across pixels left unpainted)
+            for r in regions:
+                x0 = r[0] & -2
+                x1 = r[0] + r[2] + 1 & -2
+                c.set_clip(x0, r[1], x1 - x0, r[3])
+                x0 = c.clip_x0
+                y0 = c.clip_y0
+                if x0 < c.clip_x1 and y0 < c.clip_y1:
+                    w = c.clip_x1 - x0
+                    h = c.clip_y1 - y0
+                    c.fill_rect(x0, y0, w, h, cv.DEEP)
+                    self.screen.paint(c)
+                    sent.append((x0, y0, w, h))
+            if sent:
+                c.send(sent, c.top)
+        c.set_band(0)
+        c.track(True)
+        c.take_dirty()  # (anything marked outside a draw lay in another band: all sent now)
 
     def think(self, until):
         """Work ahead while nothing else happens (the main loop's idle rounds): the screen's

@@ -115,19 +115,25 @@ class Canvas:
         # its native one here
         self._row = self._hline
         self.kept_x = self.kept_y = self.kept_w = self.kept_h = 0  # nothing kept (see ``keep``)
+        # the rows the canvas holds: all of them, or on a small heap a band of them at a time
+        # (``bands`` of them; fb_canvas)
+        self.bands = 1
+        self.top = 0
+        self.bottom = height
         self.reset_clip()
 
     # -- clipping --------------------------------------------------------------------------------
     # The clip's corners are ``clip_x0``, ``clip_y0`` (inside) and ``clip_x1``, ``clip_y1``
     # (just outside): read, never written, by code that tests many elements against it
     # (four attributes rather than a tuple: on the device each new object costs a key time).
+    # It never leaves the rows the canvas holds (``top`` to ``bottom``).
 
     def set_clip(self, x, y, w, h):
         """Restrict drawing to a rectangle (intersected with the screen)."""
         x0 = max(x, 0)
-        y0 = max(y, 0)
+        y0 = max(y, self.top)
         x1 = min(x + w, self.width)
-        y1 = min(y + h, self.height)
+        y1 = min(y + h, self.bottom)
         x1 = max(x1, x0)  # an empty clip, not a negative one
         y1 = max(y1, y0)
         self.clip_x0 = x0
@@ -138,9 +144,9 @@ class Canvas:
     def reset_clip(self):
         """Draw anywhere on the screen again."""
         self.clip_x0 = 0
-        self.clip_y0 = 0
+        self.clip_y0 = self.top
         self.clip_x1 = self.width
-        self.clip_y1 = self.height
+        self.clip_y1 = self.bottom
 
     def visible(self, x, y, w, h):
         """True if the rectangle meets the clip: whatever lies wholly outside it can be skipped."""

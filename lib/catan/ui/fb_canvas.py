@@ -36,15 +36,19 @@ class FbCanvas(Canvas):
     """A canvas drawing into a GS4_HMSB FrameBuffer.
 
     Pass ``buf`` to draw into a buffer allocated earlier (allocate it first, right after boot,
-    before the heap fragments); it needs ``(width + 1) // 2 * height`` bytes.
+    before the heap fragments); it needs ``(width + 1) // 2 * height`` bytes, or with ``rows``
+    (fewer than ``height``: a band of the picture at a time, see ``set_band``) that many rows.
     """
 
-    def __init__(self, width, height, buf=None, native=None):
+    def __init__(self, width, height, buf=None, native=None, rows=None):
+        stride = (width + 1) >> 1
+        rows = rows or height
         if buf is None:
-            buf = bytearray(((width + 1) >> 1) * height)
+            buf = bytearray(stride * rows)
         self.buffer = buf
-        self.fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS4_HMSB)
+        self.fb = framebuf.FrameBuffer(buf, width, rows, framebuf.GS4_HMSB)
         self._native = native
+        self._target = buf  # what the native routines draw into (see ``set_band``)
         if native is not None:
             # their arguments (see fb_viper): the count, the colour, the clip (kept up to date
             # by set_clip and reset_clip), the buffer's stride, the sheet's shape (set when
@@ -55,6 +59,9 @@ class FbCanvas(Canvas):
             # the large font must not be kept)
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
+        if rows < height:
+            self._banded(rows, stride)
+            return
         self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
         # the back-end primitives are framebuf's own (bound once: no Python call between)
         fb = self.fb
@@ -76,6 +83,55 @@ class FbCanvas(Canvas):
         self._sprite_cells = self._cells(self.sheet)
         self._ink = -1  # the colour the palette holds
         self._key = 0
+
+    # -- a band of rows ----------------------------------------------------------------------------
+    # On a small heap a big panel's whole picture may not fit: the buffer then holds ``rows`` rows
+    # of it, a band, and ``App.draw`` paints the picture a band at a time (``set_band``), each
+    # sent to the panel (``send``, the device's) before the next is painted. Then the native routines draw
+    # through an address moved up by the band's top row, framebuf's own primitives at rows moved
+    # up by it, and nothing is kept under a cursor (the band it was in is gone).
+
+    def _banded(self, rows, stride):
+        if self._native is None:
+            raise ValueError("a band of rows needs the native routines (fb_viper)")
+        import uctypes
+
+        self.bands = (self.height + rows - 1) // rows
+        self.band_rows = rows
+        self._addr = uctypes.addressof(self.buffer)
+        self._stride = stride
+        self._fill = self._band_fill
+        self._hline = self._row = self._band_hline
+        self._vline = self._band_vline
+        self._rect = self._band_rect
+        self.keep = self._keep_nothing
+        self.send = None  # the device's: send(rects, top) sends a band's rectangles to the panel
+        self.set_band(0)
+
+    def set_band(self, k):
+        """Hold band ``k`` of the picture (rows ``k * band_rows`` on); the clip is all of it."""
+        top = k * self.band_rows
+        self.top = top
+        self.bottom = min(top + self.band_rows, self.height)
+        self._target = self._addr - top * self._stride
+        self.reset_clip()
+
+    def _band_fill(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y - self.top, w, h, c)
+
+    def _band_hline(self, x, y, w, c):
+        self.fb.hline(x, y - self.top, w, c)
+
+    def _band_vline(self, x, y, h, c):
+        self.fb.vline(x, y - self.top, h, c)
+
+    def _band_rect(self, x, y, w, h, c):
+        self.fb.rect(x, y - self.top, w, h, c)
+
+    def _keep_nothing(self, x, y, w, h):
+        self.kept_w = 0
+
+    # -- the clip, also the native routines' -------------------------------------------------------
 
     def set_clip(self, x, y, w, h):
         Canvas.set_clip(self, x, y, w, h)
@@ -117,7 +173,7 @@ class FbCanvas(Canvas):
             end = s.find("\n", start)
             line = s if not start and end < 0 else s[start:end if end >= 0 else len(s)]
             p[0] = len(line)
-            pen = native.cells(p, self.buffer, line, f.WIDTHS, f.DATA, x, y)
+            pen = native.cells(p, self._target, line, f.WIDTHS, f.DATA, x, y)
             if self._track and pen > x:
                 self._mark_clipped(x, y, pen - f.SPACING, y + f.HEIGHT)
             if end < 0:
@@ -158,7 +214,7 @@ class FbCanvas(Canvas):
         p[12] = y + k0
         p[13] = k0
         p[16] = 0
-        self._native.rows(p, self.buffer, halves, x, 0)
+        self._native.rows(p, self._target, halves, x, 0)
 
     def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
         if self._native is None or self._track or thick <= 0:
@@ -173,7 +229,7 @@ class FbCanvas(Canvas):
         p[14] = n - q * dy
         p[15] = dy
         p[16] = thick
-        self._native.rows(p, self.buffer, self._code, x0 + q, dx)
+        self._native.rows(p, self._target, self._code, x0 + q, dx)
 
     def sprite(self, x, y, index, c, sheet=None):
         native = self._native
@@ -187,7 +243,7 @@ class FbCanvas(Canvas):
         p[0] = 1
         p[1] = c
         self._code[0] = f.FIRST + index
-        native.cells(p, self.buffer, self._code, f.WIDTHS, f.DATA, x, y)
+        native.cells(p, self._target, self._code, f.WIDTHS, f.DATA, x, y)
         if self._track:
             self._mark_clipped(x, y, x + f.WIDTHS[index], y + f.HEIGHT)
 
@@ -239,7 +295,7 @@ class FbCanvas(Canvas):
         self.fb.blit(self._under, x, y)
 
     def get_pixel(self, x, y):
-        return self.fb.pixel(x, y)
+        return self.fb.pixel(x, y - self.top)
 
     def gs4(self):
         return bytes(self.buffer)
