@@ -36,17 +36,18 @@ from catan.dice import SeededDice  # noqa: E402
 from catan.game import Game  # noqa: E402
 from catan.players import plans  # noqa: E402
 
-_VALUES = {None: plans._value_two}  # Island Two's value function by revision (None: now)
+# Island Two's value functions (``_two_setup``, ``_value_two``) by revision (None: now)
+_VALUES = {None: (plans._two_setup, plans._value_two)}
 
 
 def _values_at(rev):
-    # ``_value_two`` of lib/catan/players/values.py as of git revision ``rev``.
+    # Island Two's value functions of lib/catan/players/values.py as of git revision ``rev``.
     if rev not in _VALUES:
         src = subprocess.check_output(
             ["git", "-C", ROOT, "show", rev + ":lib/catan/players/values.py"])
         mod = types.ModuleType("values_at_" + rev)
         exec(compile(src, "values.py@" + rev, "exec"), mod.__dict__)
-        _VALUES[rev] = mod._value_two
+        _VALUES[rev] = (mod._two_setup, mod._value_two)
     return _VALUES[rev]
 
 
@@ -66,12 +67,12 @@ def play(island, policies, seed):
     game = Game(island, len(levels), SeededDice(seed))
     while not game.over():
         level, rev = levels[game.player]
-        plans._value_two = _values_at(rev)
+        plans._two_setup, plans._value_two = _values_at(rev)
         if level == "coach":
             game.perform(coach.hint(game)[0])
         else:
             game.perform(players.next_action(game, level, seed + game.player))
-    plans._value_two = _VALUES[None]
+    plans._two_setup, plans._value_two = _VALUES[None]
     results = [game.result(p) for p in range(len(levels))]
     # Island Two ends during the winner's turn: count that turn.
     extra = 1 if island == 2 else 0
