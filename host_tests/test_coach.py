@@ -84,11 +84,12 @@ def test_a_worse_keep_is_valued_lower_than_the_coach_s():
     assert worse > 0
 
 
-def test_island_two_names_the_hard_choice_without_a_value():
+def test_island_two_with_other_players_has_numbers_too():
+    # (test_race.py: the numbers at every kind of moment of such games)
     g = Game(2, 2, SeededDice(3))
     action, best, choices = coach.hint(g)
-    assert action == ("roll", 7) and best is None and coach.unit(g) == ""
-    assert coach.ev(g, action) is None
+    assert action == ("roll", 7) and coach.unit(g) == "turns to 10 VP"
+    assert best >= 1 and coach.ev(g, action) == best and choices == [(("roll", None), best)]
 
 
 def test_review_keeps_the_costliest_decisions():

@@ -108,3 +108,91 @@ def test_the_hard_player_races_by_the_table():
             players.play_game(g, [level], seed)
             out.append(g.turns_taken(0))
     assert sum(hard) < sum(medium), (hard, medium)
+
+
+def _at_least_the_coach_s(g, rnd):
+    # Other choices a player may set up now ("yours"): a random keep, every build, the end.
+    if g.phase == REROLL:
+        return [("roll", rnd.randrange(1, 1 << g.dice_count())), ("stop",)]
+    if g.phase == BUILD:
+        return [("build", it) for it in g.buildable()] + [("end",)]
+    return [("roll", None)]
+
+
+def test_the_coach_counts_turns_in_games_with_other_players():
+    """Island Two with 2 and 4 seats (medium players): at every kind of moment the coach has a
+    number, the expected turns to 10 VP of the player whose turn it is, counting its turns;
+    and it never shows its own choice worse than another it values (what the player may set
+    up: any keep, any build, the end), so "yours" is never better than the coach's."""
+    from test_coach import _legal
+
+    rnd = random.Random(5)
+    for n, seed in ((2, 11), (4, 12)):
+        g = Game(2, n, SeededDice(seed))
+        assert coach.unit(g) == "turns to 10 VP"
+        phases = set()
+        while not g.over():
+            action, best, choices = coach.hint(g)
+            assert _legal(g, action), (action, g.phase)
+            assert best is not None and choices, g.phase
+            assert best >= g.turns[g.player] + 1 - 1e-9
+            assert abs(coach.ev(g, action) - best) < 1e-9
+            for a, v in choices:
+                assert v >= best - 1e-6, (a, v, best)
+            for a in _at_least_the_coach_s(g, rnd):
+                v = coach.ev(g, a)
+                assert v is None or v >= best - 1e-6, (a, v, best, action)
+            phases.add(g.phase)
+            players.apply(g, players.next_action(g, 1, seed + g.player))
+        assert phases == {ROLL, REROLL, BUILD}
+
+
+def test_with_other_players_the_number_is_the_solo_race_s():
+    # A sheet in a four-seat game after the dice ramp, its awards as they would be alone: the
+    # coach's number before the roll is the solo race's from the same sheet and turn.
+    from catan.position import setup
+
+    sheet = ("R0", "R2", "R3", "R5", "S1", "S2", "K1")
+    solo = setup(2, 1, SeededDice(1), built=(sheet,), turns=(4,), longest=0)
+    four = setup(2, 4, SeededDice(1), built=((), sheet, ("R0",), ()), turns=(5, 4, 4, 4),
+                 player=1, longest=1)
+    assert four.dice_count() == 6
+    a = coach.ev(solo, ("roll", None))
+    b = coach.ev(four, ("roll", None))
+    assert a is not None and abs(a - b) < 1e-9, (a, b)
+
+
+def test_an_award_another_player_holds_is_2_vp_to_make_up():
+    # The solo race gives a sheet Longest Road on its grey road and Largest Army on its third
+    # knight; when another player holds one, the sheet is valued as the solo race's with 2 VP
+    # of buildings fewer (a city, else two settlements): the VP it has to make up.
+    from catan.players.plans import _Context
+    from catan.position import setup
+
+    isl = Game(2, 1, SeededDice(1)).island
+    bit = dict((isl.names[b], 1 << b) for b in range(len(isl.names)))
+    sheet = ("R0", "R2", "R3", "R5", "S1", "S2")
+    mine = setup(2, 2, SeededDice(1), built=(sheet, sheet), turns=(4, 4), longest=0)
+    theirs = setup(2, 2, SeededDice(1), built=(sheet, sheet), turns=(4, 4), longest=1)
+    roads, builds = mine.roads[0], mine.builds[0]
+    t = race.turns_to_go(roads, builds, 0)
+    assert abs(_Context(mine, 2, 0).value((), 0) + t) < 1e-9
+    fewer = race.turns_to_go(roads, builds & ~(bit["S1"] | bit["S2"]), 0)
+    assert fewer > t
+    assert abs(_Context(theirs, 2, 0).value((), 0) + fewer) < 1e-9
+    a = coach.ev(mine, ("roll", None))
+    b = coach.ev(theirs, ("roll", None))
+    assert a < b, (a, b)
+    # Both awards held by the other: alone this sheet would have 11 VP, here it has 7 and is
+    # valued as the solo race's with its two cities taken out (7 VP), not as a race won.
+    sheet = ("R0", "R1", "R2", "R3", "R4", "R5", "S1", "S2", "S3", "C1", "C2", "K1", "K2",
+             "K3")
+    other = ("R0", "R2", "R3", "R5", "R6", "R7", "R8", "K4", "K5", "K6", "K7")
+    g = setup(2, 2, SeededDice(1), built=(sheet, other), turns=(9, 9), longest=1, largest=1)
+    assert g.vp(0) == 7
+    roads, builds = g.roads[0], g.builds[0]
+    assert race.turns_to_go(roads, builds, 0) == 0
+    fewer = race.turns_to_go(roads, builds & ~(bit["C1"] | bit["C2"]), 0)
+    assert fewer >= 1
+    assert abs(_Context(g, 2, 0).value((), 0) + fewer) < 1e-9
+    assert coach.ev(g, ("roll", None)) > g.turns[0] + 1

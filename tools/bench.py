@@ -288,6 +288,9 @@ def _selfplay(*args):
     return json.loads(proc.stdout)
 
 
+HARD_BEFORE = "6d5c8fd"  # the hard player's values before it raced by the table with others
+
+
 @benchmark
 def coach():
     """The coach and the computer players. From the exact solver's saved tables
@@ -296,14 +299,16 @@ def coach():
     coach's mean Island One score over 2,000 games, the hard player's mean turns to 10 VP
     in the Island Two solo race over 2,000 games (the best policy we have, not a proven
     optimum), and its win rate against three easy players in 4-player Island Two over 1,000
-    games (seats rotated). Under the unix port (host_tests/mp/mpt_coach.py): time per hint
+    games (seats rotated), and against the hard player before it (two seats each). Under the
+    unix port (host_tests/mp/mpt_coach.py): time per hint
     over a game (this PC; an RP2040 is some 30-50 times slower). The table's size: its .mpy.
     And the exact expected score of the coach's policy (tools/solver/evaluate.py, which
     plays every state by the table's values and averages exactly: no simulation noise).
     Island Two's solo race likewise (build/solver/island2.npz, `python
     tools/solver/solve_island2.py`): the exact optimum, the solve's time and peak memory,
     the exact expected turns of playing by race_table.bin (tools/solver/evaluate2.py), the
-    device coach's mean turns over 2,000 games, and its hint time (mpt_race.py)."""
+    device coach's mean turns over 2,000 games, and its hint time (mpt_race.py; with three
+    seats, mpt_race_seats.py)."""
     out = {}
     npz = ROOT / "build" / "solver" / "island1.npz"
     if npz.exists():
@@ -355,9 +360,16 @@ def coach():
     four = _selfplay("--island", 2, "--players", 4, "--policy", "hard,easy,easy,easy",
                      "--games", 1000, "--seed", 1)
     out["island2_hard_vs_easy_win_rate"] = four["win_rate"]["hard"]
+    # Two hard players against two of the hard player before it raced by the table in games
+    # with other players (the revision HARD_BEFORE): the share of games the two win.
+    duel = _selfplay("--island", 2, "--policy", "hard,hard@%s,hard,hard@%s" % (HARD_BEFORE,
+                     HARD_BEFORE), "--games", 1000, "--seed", 1)
+    out["island2_hard_vs_before_win_rate"] = duel["win_rate"]["hard"]
     proc, _ = run_workload(MP_DIR / "mpt_coach.py")
     out.update(figures(proc))
     proc, _ = run_workload(MP_DIR / "mpt_race.py")
+    out.update(figures(proc))
+    proc, _ = run_workload(MP_DIR / "mpt_race_seats.py")
     out.update(figures(proc))
     out["race_table_bytes"] = (ROOT / "lib" / "catan" / "players" / "race_table.bin").stat().st_size
     out["coach_table_bytes"] = (ROOT / "lib" / "catan" / "players" / "coach_table.bin").stat().st_size

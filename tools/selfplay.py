@@ -4,6 +4,7 @@
     python tools/selfplay.py --island 1 --policy coach --games 2000 --seed 1   # the device coach
     python tools/selfplay.py --island 2 --policy medium --games 2000          # solo: turns to 10 VP
     python tools/selfplay.py --island 2 --players 4 --policy hard,easy,easy,easy --games 1000
+    python tools/selfplay.py --island 2 --policy hard,hard@6d5c8fd,hard,hard@6d5c8fd --games 1000
 
 Game i (0..N-1) uses ``SeededDice(seed + i)`` and choice seed ``seed + i``, so a run is
 reproducible. With several seats the policy list is rotated by i (``--no-rotate`` keeps
@@ -11,6 +12,9 @@ it), so every policy plays every seat equally often. Prints one JSON object: Isl
 the final score (mean, sd, se, quantiles) per policy and, with several seats, win rates
 (a shared win counts 1/k); Island Two solo the turns to 10 VP; Island Two with seats the
 win rates per policy and per seat, and the game length in turns.
+
+``hard@REV`` is the hard player with the values of ``lib/catan/players/values.py`` as of
+git revision REV (a head-to-head of a change against the player before it).
 """
 
 import argparse
@@ -18,8 +22,10 @@ import json
 import math
 import multiprocessing
 import os
+import subprocess
 import sys
 import time
+import types
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
@@ -28,19 +34,45 @@ from catan import players  # noqa: E402
 from catan.players import coach  # noqa: E402
 from catan.dice import SeededDice  # noqa: E402
 from catan.game import Game  # noqa: E402
+from catan.players import plans  # noqa: E402
+
+# Island Two's value functions (``_two_setup``, ``_value_two``) by revision (None: now)
+_VALUES = {None: (plans._two_setup, plans._value_two)}
+
+
+def _values_at(rev):
+    # Island Two's value functions of lib/catan/players/values.py as of git revision ``rev``.
+    if rev not in _VALUES:
+        src = subprocess.check_output(
+            ["git", "-C", ROOT, "show", rev + ":lib/catan/players/values.py"])
+        mod = types.ModuleType("values_at_" + rev)
+        exec(compile(src, "values.py@" + rev, "exec"), mod.__dict__)
+        _VALUES[rev] = (mod._two_setup, mod._value_two)
+    return _VALUES[rev]
+
+
+def _policy(p):
+    # (level or "coach", revision of the values or None)
+    level, _, rev = p.partition("@")
+    if level == "coach":
+        return level, None
+    return players.level_of(level), rev or None
 
 
 def play(island, policies, seed):
     """One game: (results by seat, winners, seat 0's turns, turns of the whole game).
-    A policy is a level of catan.players, or "coach": the device coach's advice."""
-    levels = [p if p == "coach" else players.level_of(p) for p in policies]
+    A policy is a level of catan.players, "coach": the device coach's advice, or
+    "hard@REV": the hard player with the values of revision REV."""
+    levels = [_policy(p) for p in policies]
     game = Game(island, len(levels), SeededDice(seed))
     while not game.over():
-        level = levels[game.player]
+        level, rev = levels[game.player]
+        plans._two_setup, plans._value_two = _values_at(rev)
         if level == "coach":
             game.perform(coach.hint(game)[0])
         else:
             game.perform(players.next_action(game, level, seed + game.player))
+    plans._two_setup, plans._value_two = _VALUES[None]
     results = [game.result(p) for p in range(len(levels))]
     # Island Two ends during the winner's turn: count that turn.
     extra = 1 if island == 2 else 0
@@ -121,8 +153,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     policies = args.policy.split(",")
     for p in policies:
-        if p != "coach":
-            players.level_of(p)
+        _policy(p)
     if args.players:
         if len(policies) == 1:
             policies = policies * args.players

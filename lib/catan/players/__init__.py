@@ -8,8 +8,9 @@ Levels: EASY (greedy: builds the most points the dice allow, re-rolls toward the
 single build, no jokers), MEDIUM (one-turn planning: re-rolls toward the build set with
 the best value x chance, uses jokers and gold trades) and HARD (MEDIUM's planner with a
 better value: on Island One the exact solver's values through a compact table
-(``coach_table.bin``); on Island Two a race value that counts the other players:
-awards taken or denied, and who is close to 10 VP).
+(``coach_table.bin``); on Island Two the solo race's expected turns to 10 VP, from the
+exact solver through ``race_table.bin``, with the awards the other players hold as VP to
+make up).
 
 Every decision is a function of the game state and ``seed`` (used only to break ties),
 so a seat replays the same way. The work per decision is a few hundred small plans.

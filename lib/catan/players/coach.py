@@ -2,7 +2,7 @@
 
     action, best, choices = hint(game)   # the advice, its value, [(action, value)] best first
     ev(game, action)                     # the value of any legal action (None if unknown)
-    unit(game)                           # "pts" (Island One) or "" (Island Two: no values)
+    unit(game)                           # "pts" (Island One) or "turns to 10 VP" (Island Two)
 
 Island One values are *expected final scores* of the player whose turn it is: the points
 on the track, plus this turn's, plus the rest of the game. This turn is worked out exactly,
@@ -11,10 +11,13 @@ come from a compact fit of the exact solver's values (``coach_table.bin``, 24 KB
 from flash a row at a time; most accurate where good play goes). Playing by these values
 scores 94.35 on average, 99.5 % of the optimum (94.79; ``tools/solver/evaluate.py``
 computes it exactly).
-On Island Two's solo race the values are the expected number of turns to reach 10 VP
-(this turn worked out the same way, the turns after it from a compact fit of the exact
-solver's values, ``race.py``); in a game with other players the coach names the hard
-player's choice without a number.
+On Island Two the values are the expected number of turns to reach 10 VP, counting the
+turns played (this turn worked out the same way, the turns after it from a compact fit of
+the exact solver's values of the solo race, ``race.py``). In a game with other players the
+number is still the solo race's from the player's own sheet: the race against the clock, not
+against the others; an award another player holds counts as 2 VP to make up (``values``).
+The hard player plays by these values, so the coach's choice is never valued worse than
+another.
 
 Everything is computed from the game state alone: nothing is kept between hints except
 the players' tables of the current turn, which a front end can have worked out in
@@ -33,22 +36,15 @@ _HARD = const(2)  # players.HARD
 def unit(game):
     if game.island.number == 1:
         return "pts"
-    return "turns to 10 VP" if _race(game) else ""
-
-
-def _race(game):
-    # Island Two with numbers: the solo race, valued by the exact solver's table.
-    return game.island.number == 2 and game.players == 1
+    return "turns to 10 VP"
 
 
 def hint(game):
-    """``(action, value, choices)`` for the player whose turn it is; ``value`` is None on
-    Island Two. ``choices``: up to five ``(action, value)``, best first (Island One)."""
+    """``(action, value, choices)`` for the player whose turn it is. ``choices``: up to
+    five ``(action, value)``, best first."""
     if game.phase == OVER:
         return None, None, []
     action = next_action(game, _HARD, game.player)
-    if game.island.number != 1 and not _race(game):
-        return action, None, [(action, None)]
     choices = _choices(game)
     best = ev(game, action)
     if best is None and choices:
@@ -57,10 +53,10 @@ def hint(game):
 
 
 def ev(game, action):
-    """The expected final score (Island One) or number of turns to 10 VP (Island Two's
-    solo race) if ``action`` is taken now and the hard player's policy plays the rest of
-    the game; None where the coach has no value."""
-    if game.island.number != 1 and not _race(game) or game.phase == OVER:
+    """The expected final score (Island One) or number of turns to 10 VP (Island Two) if
+    ``action`` is taken now and the hard player's policy plays the rest of the game; None
+    where the coach has no value."""
+    if game.phase == OVER:
         return None
     v = _ev(game, action)
     if v is None or game.island.number == 1:

@@ -6,7 +6,8 @@ The values come from ``tools/solver/solve_island2.py`` (the exact optimum of the
 through a compact fit, ``race_table.bin`` beside this module (``tools/solver/fit_island2.py``
 writes it): read in place, a few bytes a value, from the file or (in a game UF2) from a
 frozen bytes constant ``catan.players.race_data.DATA``. In a game with other players the
-number is still the solo race's: the race against the clock, not against the others.
+number is still the solo race's: the race against the clock, not against the others (an
+award another player holds: ``values._value_two``).
 
 The file: b"CDV2", rank R, 0, groups G, sheets S, road masks N (<BBHHH), R scales (<d),
 N road masks (<I, ascending), GF (G * R signed bytes), SF (S * R signed bytes).

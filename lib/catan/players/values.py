@@ -3,10 +3,13 @@
 Island One: its points; MEDIUM adds a bonus for each unused joker while it can still help,
 HARD the points still to come, from the exact solver's values through a compact table read
 from flash (``coach_table.bin`` beside this module, made by tools/make_coach_table.py).
-Island Two, the race to 10 victory points: the VP with the awards as they would move;
-MEDIUM adds progress toward sites, jokers and the awards, HARD the other players' threat and
-the contests for the awards held; HARD alone (the solo race) minus the expected turns still
-to play, from the exact solver through ``race.py``.
+Island Two, the race to 10 victory points: EASY and MEDIUM the VP with the awards as they
+would move, MEDIUM with progress toward sites, jokers and the awards; HARD minus the expected
+turns still to play, the solo race's from the exact solver through ``race.py``, with the
+awards as they would move: the solo race gives them to the grey road and the third knight, so
+one that another player holds is 2 VP to make up (the sheet valued with 2 VP of buildings
+fewer: taking an award over is worth it, and a sheet is never valued as a race won that the
+game has not given it).
 """
 
 from array import array
@@ -261,28 +264,23 @@ def _find(keys, k, lo=0, hi=-1):
 # a held Largest Army, roads toward the grey road / any road while another holds it,
 # a build that would win next turn.
 W2 = [0.3, 0.5, 0.6, 0.3, 0.45, 0.1, 1.0]
+# HARD with other players: the turns a VP of an award another player holds costs where the
+# sheet has too few buildings to value it without them.
+SHORT_TURNS = 0.75
 _GREY_PATH = 0x0D  # R0, R2, R3: the roads before the grey road R5
 
 
 def _two_setup(ctx):
-    # What ``_value_two`` needs, once a decision: the knights' mask, the other players, every
-    # player's road length, knights and VP of buildings now.
+    # What ``_value_two`` needs, once a decision: the knights' mask, every player's road
+    # length and knights now.
     g = ctx.game
     isl = ctx.isl
     ctx.km = 0
     for k in isl.knights():
         ctx.km |= 1 << (k - isl.n_roads)
     n = g.players
-    ctx.opp = [o for o in range(n) if o != ctx.p]
     ctx.opp_len = [g.road_length(o) for o in range(n)]
     ctx.opp_kn = [g.knights(o) for o in range(n)]
-    ctx.opp_base = [0] * n
-    for o in range(n):
-        v = 0
-        for b in range(len(isl.names)):
-            if g.builds[o] >> b & 1:
-                v += isl.values[b]
-        ctx.opp_base[o] = v
 
 
 def _race(ctx, roads, builds, used):
@@ -314,8 +312,6 @@ def _value_two(ctx, items, used):
             roads |= 1 << it
         else:
             builds |= 1 << (it - nr)
-    if ctx.level == _HARD and g.players == 1:  # the solo race: the exact solver's values
-        return -_race(ctx, roads, builds, used)
     longest, largest = g.longest, g.largest
     if roads != ctx.roads and longest != p:
         if longest < 0:
@@ -346,6 +342,23 @@ def _value_two(ctx, items, used):
         vp += AWARD_VP
     if largest == p:
         vp += AWARD_VP
+    if ctx.level == _HARD:  # the race: minus the expected turns still to play
+        if vp >= WIN_VP:
+            return 0.0
+        # The solo race gives the awards to the grey road and the third knight: one that
+        # another player holds (after this plan) is 2 VP to make up, so the sheet is valued
+        # with 2 VP of buildings fewer (a city, else two settlements).
+        short = 0
+        if longest >= 0 and longest != p:
+            short += AWARD_VP
+        if largest >= 0 and largest != p:
+            short += AWARD_VP
+        for worth in (2, 1):
+            for b in range(len(isl.names)):
+                if short >= worth and builds >> b & 1 and isl.values[b] == worth:
+                    builds &= ~(1 << b)
+                    short -= worth
+        return -_race(ctx, roads, builds, used) - short * SHORT_TURNS
     if vp >= WIN_VP:
         return 1000.0 - len(items) * 0.01
     if ctx.level == _EASY:  # points, and roads that open sites
@@ -369,30 +382,4 @@ def _value_two(ctx, items, used):
         prog += W2[4] * popcount(roads & _GREY_PATH)
     elif longest != p:
         prog += W2[5] * popcount(roads)
-    if ctx.level == _MEDIUM:
-        return vp + prog
-    # HARD: the race. Others' victory points after the awards move, the leader's
-    # threat weighed by how close they are to 10.
-    worst = 0.0
-    for o in ctx.opp:
-        v = ctx.opp_base[o]
-        if longest == o:
-            v += AWARD_VP
-        if largest == o:
-            v += AWARD_VP
-        w = v * (0.25 if v < 6 else 0.5)
-        if w > worst:
-            worst = w
-    if worst >= 3.5:  # someone may win soon: points now beat progress
-        prog *= 0.5
-    # Contests: stay ahead of the nearest challenger for the awards held.
-    if largest == p:
-        for o in ctx.opp:
-            if ctx.opp_kn[o] >= kn:
-                prog -= 0.4
-    if longest == p:
-        ln = isl.road_length(roads)
-        for o in ctx.opp:
-            if ctx.opp_len[o] >= ln:
-                prog -= 0.3
-    return vp + prog - worst
+    return vp + prog

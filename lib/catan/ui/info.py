@@ -473,6 +473,7 @@ class Rules:
             "Island Two: first to %d VP wins. Settlement 1, city 2 VP, any order. The grey "
             "road takes Longest Road (+%d), 3 knights Largest Army (+%d); a longer road or "
             "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
+            " The coach counts turns to 10 VP: a race against the clock, not the others."
             % (WIN_VP, AWARD_VP, AWARD_VP),
             "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
             "coach hint, hold X for the players' sheets. A marks dice to re-roll; Keep ends "
