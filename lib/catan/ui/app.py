@@ -31,19 +31,16 @@ from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
+from catan.ui.common import DIRECTIONS, HUMAN, LEVEL_NAMES
 from catan.ui.layout import Layout
 from catan.ui.records import STEP_MS, Settings, Stats
 
 _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": "up",
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
-HUMAN = 255  # a seat's level when a person plays it
-_DIRECTIONS = ("up", "down", "left", "right")
-MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
 _ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
-LEVEL_NAMES = ("easy", "medium", "hard")
 NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
            "room for them (see the README). Your game is saved.")
 # the computer players and the coach, leaves first: on a small heap they are dropped when no
@@ -385,7 +382,7 @@ class App:
     def repeat_roles(self):
         """The buttons that should repeat while held on this screen (for the input driver):
         the joystick's directions, and X and Y where letters are typed."""
-        return getattr(self.screen, "REPEAT", _DIRECTIONS)
+        return getattr(self.screen, "REPEAT", DIRECTIONS)
 
     def busy(self):
         """True while something happens without input (a computer's turn)."""

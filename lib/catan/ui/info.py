@@ -8,7 +8,7 @@ from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
 from catan.ui import widgets as wg
-from catan.ui.app import MOVES
+from catan.ui.common import MOVES
 from catan.ui.records import HIGH
 
 _ISLANDS = ("One", "Two")
