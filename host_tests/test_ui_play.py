@@ -26,6 +26,7 @@ from catan.ui import turn as tn  # noqa: E402
 from catan.ui.app import HUMAN, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
 from catan.ui.records import Settings  # noqa: E402
+from catan.ui.turn_info import tenths  # noqa: E402
 
 STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
 
@@ -789,10 +790,10 @@ def _coach_line(g, yours):
     action, best, _ = coach.hint(saved)
     line = "Coach: " + tn.describe(saved, action)
     if best is not None:
-        line += ", %s %s" % (tn._num(best), coach.unit(saved))
+        line += ", %s %s" % (tenths(best), coach.unit(saved))
         mine = coach.ev(saved, yours) if yours is not None else None
         if mine is not None and abs(mine - best) >= 0.05:
-            line += "; yours %s" % tn._num(mine)
+            line += "; yours %s" % tenths(mine)
     players.forget()
     return line
 
