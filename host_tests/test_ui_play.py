@@ -26,7 +26,7 @@ from catan.ui import turn as tn  # noqa: E402
 from catan.ui.app import HUMAN, App  # noqa: E402
 from catan.ui.dio_canvas import DioCanvas  # noqa: E402
 from catan.ui.records import Settings  # noqa: E402
-from catan.ui.turn_info import tenths  # noqa: E402
+from catan.ui.turn import tenths  # noqa: E402
 
 STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
 

@@ -171,7 +171,7 @@ class GameOver:
         if self.page == 1:
             wg.bar(c, 0, 0, lay.width, "Coach: your costliest choices", cv.SKY)
             y = wg.BAR + 3
-            from catan.ui.turn_info import describe, tenths as _num
+            from catan.ui.turn import describe, tenths as _num
 
             y = wg.paragraph(c, 4, y, lay.width - 8, "Expected points each choice lost "
                              "against the coach's:", cv.SAND) + 3
