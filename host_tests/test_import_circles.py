@@ -18,7 +18,7 @@ SOURCES = ("lib", "firmware", "tools", "boards")
 PENDING = (("lib/catan/players/race.py", "lib/catan/players/values.py"),)
 
 
-def _find(name, here):
+def find_module(name, here):
     # The file of module ``name`` as a module in folder ``here`` would import it, or None.
     parts = name.split(".")
     for base in (here,) + ROOTS:
@@ -65,7 +65,7 @@ def imports_of(f):
     for name in names:
         parts = name.split(".")
         for k in range(1, len(parts) + 1):  # the packages on the way are imported too
-            g = _find(".".join(parts[:k]), here)
+            g = find_module(".".join(parts[:k]), here)
             if g is not None and g != f and g not in own:
                 out.add(g)
     return out

@@ -24,10 +24,10 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from catan import players  # noqa: E402
-from catan.players import coach  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.game import Game  # noqa: E402
+from catan import players
+from catan.players import coach
+from catan.dice import SeededDice
+from catan.game import Game
 
 
 def play(island, policies, seed):

@@ -974,9 +974,9 @@ def load_save(data):
     """``(game, levels)`` from the handheld's record of a game in progress (levels: None
     for a person); SaveError with the reason for anything else."""
     from catan.codec import SaveError, crc16, loads
-    from catan.ui.app import _SAVE_TAG
+    from catan.ui.app import SAVE_TAG
 
-    if data[:1] != _SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
+    if data[:1] != SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
         raise SaveError("not a saved game of this version")
     n = data[1]
     if len(data) < 4 + n:

@@ -52,7 +52,7 @@ NO_ROOM = ("Not enough memory here for the computer players and the coach: the g
 # computer is about to play (App.release_players)
 _PLAYERS = ("catan.players.review", "catan.players.coach", "catan.players.reroll",
             "catan.players.plans", "catan.players.race", "catan.players.values", "catan.players")
-_SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
+SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
 
 
@@ -78,7 +78,7 @@ def _forget(names):
 def pack_save(game, levels):
     """The bytes the app saves: a tag, the seat count, the seats' levels and their CRC-16
     (the codec's checksum covers only the game's own save), then the game's own save."""
-    head = _SAVE_TAG + bytes((game.players,)) + bytes(levels)
+    head = SAVE_TAG + bytes((game.players,)) + bytes(levels)
     c = crc16(head)
     return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
@@ -281,13 +281,13 @@ class GameKeeping:
             # The wrapper is outside the codec's checksum (and a store may have none):
             # every byte is checked, and a level that is not a level is a damaged save.
             tag = data[:1]
-            if tag not in (_SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
+            if tag not in (SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
                 raise SaveError("not a saved game of this app")
             n = data[1]
-            at = 2 + n + (2 if tag == _SAVE_TAG else 0)
+            at = 2 + n + (2 if tag == SAVE_TAG else 0)
             if len(data) < at:
                 raise SaveError("the save is cut short")
-            if tag == _SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+            if tag == SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
                 raise SaveError("the seats are damaged (checksum)")
             g = loads(bytes(data[at:]), self.make_dice(None))
             if g.players != n:
