@@ -257,6 +257,17 @@ def plug_holes(stop=None, run=PLUG_RUN):
 
 def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=None,
         ticks_diff=None, sleep_ms=None, max_loops=None):
+    """Build the device (``boot``), then run the main loop (``main_loop``; ``max_loops``: that
+    many rounds, for the tests); the app."""
+    boot_parts = boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms)
+    return main_loop(boot_parts, max_loops)
+
+
+def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
+    """Board -> framebuffer -> display (powered up in the waits of the rest) -> canvas -> store
+    -> buttons -> App, its first frame shown; sets the module's ``display``, ``canvas`` and
+    ``app``. The parts the main loop needs: (board, hw, buttons, gc.mem_alloc or None, ticks_ms,
+    ticks_diff, sleep_ms)."""
     global display, canvas, app, _spare
     if board is None:
         board = load_board()
@@ -317,6 +328,16 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
         power.run(True)  # the panel is ready before the first frame
         display.show(canvas.take_dirty())  # the backlight comes on after this first frame
     app = first  # running now (tests wait for it before they press a button)
+    return board, hw, btn, used, ticks_ms, ticks_diff, sleep_ms
+
+
+def main_loop(boot_parts, max_loops=None):
+    """Poll the buttons, let the app handle, tick and draw, send what changed to the panel, give
+    idle rounds to the app's work ahead, dim and sleep when idle; the app once ``max_loops``
+    rounds have run (None: for ever)."""
+    # One function of some 100 lines, on purpose: the loop's state lives in its locals, the
+    # names MicroPython reads fastest; split, it would be arguments or attributes every round.
+    board, hw, btn, used, ticks_ms, ticks_diff, sleep_ms = boot_parts
     battery = _battery(board, hw)
     measured = None
     state = 0  # 0 awake, 1 dimmed, 2 asleep

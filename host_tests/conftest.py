@@ -23,8 +23,8 @@ for _p in (ROOT / "lib", ROOT / "tools"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import build_mpy  # noqa: E402  (tools/)
-import mp_runners  # noqa: E402  (tools/)
+import build_mpy  # tools/
+import mp_runners  # tools/
 
 try:
     from hypothesis import settings

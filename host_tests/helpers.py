@@ -20,9 +20,9 @@ _LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
 if _LIB not in sys.path:  # conftest.py does this too; harmless twice
     sys.path.insert(0, _LIB)
 
-from catan.dice import ScriptedDice  # noqa: E402
-from catan.game import Game, IllegalAction  # noqa: E402
-from catan.maps import BRICK, GOLD, GRAIN, LUMBER, ORE, WOOL  # noqa: E402
+from catan.dice import ScriptedDice
+from catan.game import Game, IllegalAction
+from catan.maps import BRICK, GOLD, GRAIN, LUMBER, ORE, WOOL
 
 FACE = {"B": BRICK, "L": LUMBER, "W": WOOL, "G": GRAIN, "O": ORE, "$": GOLD}
 LETTER = {f: c for c, f in FACE.items()}

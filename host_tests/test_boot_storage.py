@@ -16,10 +16,10 @@ for _p in (HERE / "mp", HERE.parent / "firmware"):
         sys.path.insert(0, str(_p))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import boot_cases  # noqa: E402
-import ui_autokeys  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+import boot_cases
+import ui_autokeys
+from catan.dice import SeededDice
+from catan.ui.dio_canvas import DioCanvas
 
 CANVAS = DioCanvas(240, 135)
 

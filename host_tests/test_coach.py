@@ -18,7 +18,7 @@ def _states(seed, n=40):
         players.apply(g, players.next_action(g, 1, seed))
 
 
-def _legal(g, action):
+def legal(g, action):
     op = action[0]
     if op == "roll":
         return g.why_roll(action[1]) is None
@@ -37,11 +37,11 @@ def test_advice_is_legal_and_its_value_is_the_best_offered():
     seen = set()
     for g in _states(4):
         action, best, choices = coach.hint(g)
-        assert _legal(g, action), (action, g.phase)
+        assert legal(g, action), (action, g.phase)
         assert best is not None and choices
         assert best >= max(v for _, v in choices) - 1e-6
         for a, v in choices:
-            assert _legal(g, a)
+            assert legal(g, a)
             assert abs(coach.ev(g, a) - v) < 1e-6
         seen.add(g.phase)
     assert seen == {ROLL, REROLL, BUILD}

@@ -18,10 +18,10 @@ LIB = ROOT / "lib"
 if str(LIB) not in sys.path:
     sys.path.insert(0, str(LIB))
 
-from catan import console  # noqa: E402
-from catan.dice import ScriptedDice, SeededDice, code_to_seed, seed_to_code  # noqa: E402
-from catan.game import ROLL, Game  # noqa: E402
-from helpers import snapshot  # noqa: E402
+from catan import console
+from catan.dice import ScriptedDice, SeededDice, code_to_seed, seed_to_code
+from catan.game import ROLL, Game
+from helpers import snapshot
 
 FACE = {"B": 0, "L": 1, "W": 2, "G": 3, "O": 4, "$": 5}
 # A game code for seed 12345, worked out rather than written down, so that a change to
@@ -587,7 +587,7 @@ def test_bounded_reader_reads_lines_in_pieces_and_skips_the_rest_of_a_long_one()
 # -------------------------- issue 24, point 9: the same game as the handheld's, at the console
 
 sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
-from memstore import MemStore  # noqa: E402
+from memstore import MemStore
 
 
 def test_computer_seats_play_their_turns_as_the_handhelds_do():

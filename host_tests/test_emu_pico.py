@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "emu"))
 sys.path.insert(0, str(ROOT / "firmware"))
 
-import pico  # noqa: E402  (tools/emu)
-from pico import saved_game, saved_start  # noqa: E402
+import pico  # tools/emu
+from pico import saved_game, saved_start
 
 DISPLAY_PACK = "pimoroni_display_pack"
 DISPLAY_PACK_2 = "pimoroni_display_pack_2"

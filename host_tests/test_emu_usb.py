@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "emu"))
 sys.path.insert(0, str(ROOT / "tools"))  # run.py imports sim from there
 
-import pico  # noqa: E402  (tools/emu)
-import run  # noqa: E402  (tools/emu/run.py)
+import pico  # tools/emu
+import run  # tools/emu/run.py
 
 try:
     pico.check_ready()

@@ -12,9 +12,9 @@ for _p in (ROOT / "firmware", ROOT / "host_tests" / "mp", ROOT):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import app_main  # noqa: E402
-import fake_hw  # noqa: E402
-from catan.ui.canvas import Canvas, lut565  # noqa: E402
+import app_main
+import fake_hw
+from catan.ui.canvas import Canvas, lut565
 
 
 class GS4Canvas(Canvas):

@@ -11,8 +11,8 @@ for _p in (ROOT / "firmware", ROOT / "host_tests" / "mp"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import buttons  # noqa: E402
-import fake_hw  # noqa: E402
+import buttons
+import fake_hw
 
 PERIOD = 1 << 30
 

@@ -12,10 +12,10 @@ for _p in (ROOT / "firmware", ROOT / "host_tests" / "mp", ROOT):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import canvas_scene  # noqa: E402  (host_tests/mp)
-import fake_hw  # noqa: E402
-import st7789  # noqa: E402
-from catan.ui.canvas import Canvas, lut565  # noqa: E402
+import canvas_scene  # host_tests/mp
+import fake_hw
+import st7789
+from catan.ui.canvas import Canvas, lut565
 
 
 class ListCanvas(Canvas):

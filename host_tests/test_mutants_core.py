@@ -421,7 +421,7 @@ def test_a_turn_begins_with_no_faces_shown():
 
 
 def _unhash32(y):
-    # the inverse of dice._hash32: each of its steps is a bijection of 32-bit integers
+    # the inverse of dice.hash32: each of its steps is a bijection of 32-bit integers
     y ^= y >> 16
     y = (y * pow(0x846CA68B, -1, 1 << 32)) & 0xFFFFFFFF
     y ^= (y >> 15) ^ (y >> 30)
@@ -433,7 +433,7 @@ def test_seeded_dice_whose_four_bytes_are_all_rejected_hash_again():
     # A throw hashes (seed, key, attempt 0) and takes the first of its four bytes below
     # 252; when none is (a chance of 1 in 17 million), it hashes attempt 1, and so on.
     # The seed is made so that attempt 0 gives 0xFFFFFFFF, by inverting the hash.
-    from catan.dice import _hash32
+    from catan.dice import hash32 as _hash32
 
     for h in (0xFFFFFFFF, 0xFCFDFEFF):
         for key in range(8):
@@ -451,7 +451,7 @@ def test_seeded_dice_go_on_to_a_third_attempt_when_two_are_rejected():
     # here, among the inverses of the 256 such hashes.
     import itertools
 
-    from catan.dice import _hash32
+    from catan.dice import hash32 as _hash32
 
     key = 33914
     rejected = {_unhash32(int.from_bytes(bytes(c), "little"))

@@ -80,14 +80,14 @@ def test_the_coach_counts_turns_in_the_solo_race():
     """A solo Island Two race played by a medium player: at every kind of moment the coach's
     advice is legal, its value (expected turns to 10 VP, counting the turns played) is the
     lowest it offers, and it is at least the turn being played."""
-    from test_coach import _legal
+    from test_coach import legal
 
     g = Game(2, 1, SeededDice(6))
     assert coach.unit(g) == "turns to 10 VP"
     phases = set()
     while not g.over():
         action, best, choices = coach.hint(g)
-        assert _legal(g, action), (action, g.phase)
+        assert legal(g, action), (action, g.phase)
         assert best is not None and choices, g.phase
         assert best >= g.turns[0] + 1 - 1e-9
         for a, v in choices:

@@ -15,13 +15,13 @@ if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from helpers import build, new_game, roll, turn  # noqa: E402
-from memstore import MemStore  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.ui import info  # noqa: E402
-from catan.ui.app import HUMAN, App  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
-from catan.ui.records import BINS, HIGH, SPEEDS, Settings, Stats  # noqa: E402
+from helpers import build, new_game, roll, turn
+from memstore import MemStore
+from catan.dice import SeededDice
+from catan.ui import info
+from catan.ui.app import HUMAN, App
+from catan.ui.dio_canvas import DioCanvas
+from catan.ui.records import BINS, HIGH, SPEEDS, Settings, Stats
 
 
 def _reload(s):

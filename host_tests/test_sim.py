@@ -18,11 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "tools") not in sys.path:
     sys.path.insert(0, str(ROOT / "tools"))
 
-import gif  # noqa: E402  (tools/)
-import png  # noqa: E402  (tools/)
-import sim  # noqa: E402  (tools/)
-from catan.ui import canvas as cv  # noqa: E402
-from catan.ui.canvas import PALETTE  # noqa: E402
+import gif  # tools/
+import png  # tools/
+import sim  # tools/
+from catan.ui import canvas as cv
+from catan.ui.canvas import PALETTE
 
 BOARDS = sim.board_names()
 FOUR = "pimoroni_display_pack"  # A/B/X/Y only

@@ -10,16 +10,16 @@ if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import ui_autokeys  # noqa: E402
-import ui_scenes  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from catan.codec import dumps  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.ui import turn as tn  # noqa: E402
-from catan.ui.app import HUMAN, App  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
-from catan.ui.records import Settings, Stats  # noqa: E402
+import ui_autokeys
+import ui_scenes
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from catan.codec import dumps
+from catan.dice import SeededDice
+from catan.ui import turn as tn
+from catan.ui.app import HUMAN, App
+from catan.ui.dio_canvas import DioCanvas
+from catan.ui.records import Settings, Stats
 
 
 def _app(store=None, roles=ui_scenes.ROLES, w=240, h=135, seed=5):

@@ -15,13 +15,13 @@ MP_DIR = Path(__file__).parent / "mp"
 if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 
-import ui_scenes  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.game import Game  # noqa: E402
-from catan.ui import sheet  # noqa: E402
-from catan.ui.canvas import PALETTE, Canvas  # noqa: E402
-from catan.ui.layout import Layout  # noqa: E402
-from catan.ui.widgets import wrap  # noqa: E402
+import ui_scenes
+from catan.dice import SeededDice
+from catan.game import Game
+from catan.ui import sheet
+from catan.ui.canvas import PALETTE, Canvas
+from catan.ui.layout import Layout
+from catan.ui.widgets import wrap
 
 LAYOUTS = [(240, 135), (240, 240), (320, 240)]
 

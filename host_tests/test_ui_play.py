@@ -14,18 +14,19 @@ for _p in (MP_DIR, FW_DIR):
         sys.path.insert(0, str(_p))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import buttons  # noqa: E402
-import fake_hw  # noqa: E402
-import ui_autokeys  # noqa: E402
-import ui_scenes  # noqa: E402
-from catan import players  # noqa: E402
-from catan.dice import ScriptedDice, SeededDice, code_to_seed  # noqa: E402
-from catan.game import BUILD, REROLL, Game  # noqa: E402
-from catan.players import coach  # noqa: E402
-from catan.ui import turn as tn  # noqa: E402
-from catan.ui.app import HUMAN, App  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
-from catan.ui.records import Settings  # noqa: E402
+import buttons
+import fake_hw
+import ui_autokeys
+import ui_scenes
+from catan import players
+from catan.dice import ScriptedDice, SeededDice, code_to_seed
+from catan.game import BUILD, REROLL, Game
+from catan.players import coach
+from catan.ui import turn as tn
+from catan.ui.app import HUMAN, App
+from catan.ui.dio_canvas import DioCanvas
+from catan.ui.records import Settings
+from catan.ui.turn import tenths
 
 STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
 
@@ -789,10 +790,10 @@ def _coach_line(g, yours):
     action, best, _ = coach.hint(saved)
     line = "Coach: " + tn.describe(saved, action)
     if best is not None:
-        line += ", %s %s" % (tn._num(best), coach.unit(saved))
+        line += ", %s %s" % (tenths(best), coach.unit(saved))
         mine = coach.ev(saved, yours) if yours is not None else None
         if mine is not None and abs(mine - best) >= 0.05:
-            line += "; yours %s" % tn._num(mine)
+            line += "; yours %s" % tenths(mine)
     players.forget()
     return line
 

@@ -31,9 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 
-import ui_scenes  # noqa: E402  (host_tests/mp, also run under MicroPython)
-from catan.ui.canvas import PALETTE  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+import ui_scenes  # host_tests/mp, also run under MicroPython
+from catan.ui.canvas import PALETTE
+from catan.ui.dio_canvas import DioCanvas
 
 
 @pytest.fixture(scope="module")

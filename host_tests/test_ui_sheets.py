@@ -12,19 +12,19 @@ if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pytest  # noqa: E402
-import ui_autokeys  # noqa: E402
-import ui_scenes  # noqa: E402
-from catan.codec import dumps  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.game import BUILD, OP_BUILD, ROLL, Game  # noqa: E402
-from catan.players import next_action  # noqa: E402
-from catan.ui import canvas as cv  # noqa: E402
-from catan.ui import sheet  # noqa: E402
-from catan.ui import widgets as wg  # noqa: E402
-from catan.ui import turn as tn  # noqa: E402
-from catan.ui.app import HUMAN, App  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+import pytest
+import ui_autokeys
+import ui_scenes
+from catan.codec import dumps
+from catan.dice import SeededDice
+from catan.game import BUILD, OP_BUILD, ROLL, Game
+from catan.players import next_action
+from catan.ui import canvas as cv
+from catan.ui import sheet
+from catan.ui import widgets as wg
+from catan.ui import turn as tn
+from catan.ui.app import HUMAN, App
+from catan.ui.dio_canvas import DioCanvas
 
 
 def _app(make, go=True):

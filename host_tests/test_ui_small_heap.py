@@ -15,14 +15,14 @@ if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import ui_autokeys  # noqa: E402
-import ui_scenes  # noqa: E402
+import ui_autokeys
+import ui_scenes
 
-import catan  # noqa: E402
-from catan.codec import dumps  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.ui.app import HUMAN, NO_ROOM, App  # noqa: E402
-from catan.ui.dio_canvas import DioCanvas  # noqa: E402
+import catan
+from catan.codec import dumps
+from catan.dice import SeededDice
+from catan.ui.app import HUMAN, NO_ROOM, App
+from catan.ui.dio_canvas import DioCanvas
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def _play(app, limit=4000):
 
 
 def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for_a_computer(modules):
-    make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)  # noqa: E731
+    make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)
     small = _app(make, True)
     ui_autokeys.press(small, "a", 50)  # Continue
     seen, saves = _play(small)
@@ -118,7 +118,7 @@ def test_on_a_tight_heap_the_players_leave_before_an_on_demand_screen(modules):
 
 
 def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):
-    make = lambda: ui_scenes._played(2, (HUMAN, 2, 1), 1)  # noqa: E731
+    make = lambda: ui_scenes._played(2, (HUMAN, 2, 1), 1)
     games = []
     for tight in (True, False):
         app = _app(make, False, tight)

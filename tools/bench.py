@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_mpy  # noqa: E402
-import mp_runners  # noqa: E402
-from mp_runners import MPY, ROOT  # noqa: E402
-from pico_modules import NOT_FOR_PICO  # noqa: E402
+import build_mpy
+import mp_runners
+from mp_runners import MPY, ROOT
+from pico_modules import NOT_FOR_PICO
 
 BENCH_JSON = ROOT / "build" / "bench.json"
 SCRATCH = ROOT / "build" / "bench"

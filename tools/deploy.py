@@ -43,8 +43,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_mpy  # noqa: E402
-from pico_modules import NOT_FOR_PICO  # noqa: E402
+import build_mpy
+from pico_modules import NOT_FOR_PICO
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"

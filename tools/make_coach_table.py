@@ -33,9 +33,9 @@ import numpy as np
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools", "solver"))
 
-import occupancy  # noqa: E402
-from island1_model import GROUPS, ROAD_MASKS, SHEETS  # noqa: E402
-from solve_island1 import load_tables  # noqa: E402
+import occupancy
+from island1_model import GROUPS, ROAD_MASKS, SHEETS
+from solve_island1 import load_tables
 
 TURNS = 14  # V_2 .. V_15
 FLOOR = 1e-4

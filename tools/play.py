@@ -16,8 +16,8 @@ for sub in ("firmware", "lib"):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from catan import console  # noqa: E402  (lib/)
-from store import Store  # noqa: E402  (firmware/)
+from catan import console  # lib/
+from store import Store  # firmware/
 
 
 def main(argv=None):

@@ -30,11 +30,11 @@ import types
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from catan import players  # noqa: E402
-from catan.players import coach  # noqa: E402
-from catan.dice import SeededDice  # noqa: E402
-from catan.game import Game  # noqa: E402
-from catan.players import plans  # noqa: E402
+from catan import players
+from catan.players import coach
+from catan.dice import SeededDice
+from catan.game import Game
+from catan.players import plans
 
 # Island Two's value functions (``_two_setup``, ``_value_two``) by revision (None: now)
 _VALUES = {None: (plans._two_setup, plans._value_two)}

@@ -54,7 +54,7 @@ for _p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools"), os
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-import png  # noqa: E402  (tools/)
+import png  # tools/
 
 DEFAULT_BOARD = "pimoroni_display_pack"
 DEFAULT_APP = "catan.ui.app:App"

@@ -34,8 +34,8 @@ from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_mpy  # noqa: E402
-import deploy  # noqa: E402
+import build_mpy
+import deploy
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"

@@ -50,9 +50,9 @@ class Forget:
 
 sys.modules["machine"] = HW
 
-import app_main  # noqa: E402
-import store  # noqa: E402
-from catan.ui.canvas import lut565  # noqa: E402
+import app_main
+import store
+from catan.ui.canvas import lut565
 
 
 class Player:

@@ -20,8 +20,8 @@ ROOT = "/tmp/mpt_fw_game"
 # 50 times slower: there the game is played for a few more turns instead of to its end.
 FULL = sys.platform != "webassembly"
 
-import store  # noqa: E402  (fw_rig installed the fake machine)
-from catan.codec import dumps  # noqa: E402
+import store  # fw_rig installed the fake machine
+from catan.codec import dumps
 
 
 def boot(opening, loops, play=True):

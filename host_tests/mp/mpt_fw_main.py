@@ -29,7 +29,7 @@ class HW:
 
 sys.modules["machine"] = HW
 
-import app_main  # noqa: E402
+import app_main
 
 app_main.BAND_BYTES = 1 << 20  # the stub App paints the whole picture at once: no bands
 
@@ -93,7 +93,7 @@ _run = app_main.run
 app_main.run = lambda board: _run(board, hw=HW, App=Boom, store=object(), ticks_ms=Clock.ticks_ms,
                                   ticks_diff=Clock.ticks_diff, sleep_ms=Clock.sleep_ms,
                                   max_loops=100)
-import main  # noqa: E402  (starts nothing: the device runs it as __main__)
+import main  # starts nothing: the device runs it as __main__
 
 main.start()
 

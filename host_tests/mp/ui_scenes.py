@@ -16,7 +16,7 @@ from catan.dice import ScriptedDice, SeededDice
 from catan.game import Game
 from catan.ui.app import HUMAN, App, pack_save
 from catan.ui.records import Stats
-from memstore import MemStore  # noqa: F401  (tests take it from here too)
+from memstore import MemStore  # tests take it from here too
 
 ROLES = ("a", "b", "x", "y")
 

@@ -13,7 +13,7 @@ import time
 T0 = time.ticks_us()
 MODE = globals().get("MODE", "game")
 
-import fw_rig  # noqa: E402
+import fw_rig
 
 ROOT = "/tmp/work_fw_%s" % MODE
 fw_rig.HW.decode = False

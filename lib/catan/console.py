@@ -537,104 +537,9 @@ class Quit(Exception):
     """The player typed quit, or the input ended."""
 
 
-class _Session:
-    # One game at the console: the commands, each a method, and the loop that reads them.
-
-    def __init__(self, game, read, write, width, levels=None, store=None):
-        self.game = game
-        self.read = read
-        self.width = width
-        self._write = write
-        self.levels = list(levels) if levels else [None] * game.players
-        self.store = store
-
-    def say(self, lines):
-        for line in lines:
-            self._write(line)
-
-    def ask(self, prompt):
-        try:
-            return read_line(self.read, self.say, prompt)
-        except EOFError:
-            raise Quit("end of input")
-        except KeyboardInterrupt:  # Ctrl-C at the REPL
-            raise Quit("interrupted")
-
-    def save(self):
-        """Save the game as the handheld does (its record "game"; empty once over)."""
-        if self.store is None:
-            return
-        g = self.game
-        if g.over():
-            data = b""
-        else:
-            from catan.ui.app import pack_save
-
-            data = pack_save(g, bytes(HUMAN if v is None else v for v in self.levels))
-        if not self.store.write("game", data):
-            self.say(["The game could not be saved (%s)."
-                      % (getattr(self.store, "error", None) or "the store refused it")])
-
-    def run(self):
-        g = self.game
-        shown = None
-        self.save()  # a new game replaces the saved one at once, as on the handheld
-        try:
-            while not g.over():
-                turn = (g.player, g.game_turn)
-                if turn != shown:  # a new turn: say whose (the first roll shows the sheet)
-                    shown = turn
-                    self.say(render_turn_header(g))
-                    if g.players > 1:
-                        self.say(render_summary(g, self.width))
-                if self.levels[g.player] is not None:
-                    self.computer_step()
-                else:
-                    self.command(self.ask("%s> " % player_name(g.player)))
-                self.save()
-        except KeyboardInterrupt:  # Ctrl-C while a computer plays
-            self.say(["", "Game left unfinished (interrupted)."])
-            return g
-        except Quit as stop:
-            # At the end of input the prompt is still on its line: start a new one.
-            self.say(["", "Game left unfinished (%s)." % stop])
-            return g
-        self.save()
-        self.say(render_sheet(g, width=self.width))
-        self.say(render_result(g, self.width))
-        return g
-
-    def computer_step(self):
-        """One action of the computer seat whose turn it is, said in words, as the
-        handheld's computers choose it (the same level and seed)."""
-        from catan.players import next_action
-
-        g = self.game
-        p = g.player
-        action = next_action(g, self.levels[p], p)
-        words = describe(g, action)
-        g.perform(action)
-        lines = ["%s %s" % (seat_label(self.levels, p), words)]
-        if action[0] == "roll":
-            lines += render_dice(g, self.width)
-        elif action[0] == "end":
-            lines = [lines[0] + ": " + self._entered(p)[0]]
-        self.say(lines)
-
-    def command(self, line):
-        verb, args = parse_command(line)
-        if verb is None:
-            return
-        if verb == "?":
-            self.say(["Unknown command %s: type ? for the list" % args[0]])
-            return
-        try:
-            getattr(self, "do_" + verb)(args)
-        except IllegalAction as why:
-            # The core refused and changed nothing: say why in its own words.
-            self.say(wrap("No: ", str(why).split(" "), self.width))
-        except ValueError as why:
-            self.say(["%s (type ? for help)" % why])
+class _Commands:
+    # The typed commands of a turn, a method each (``do_<verb>``, found by ``_Session.command``),
+    # and what they say; a part of ``_Session``, which holds the state they work on.
 
     # rolling ------------------------------------------------------------
 
@@ -817,6 +722,106 @@ class _Session:
         self.say(["The game goes on."])
 
 
+class _Session(_Commands):
+    # One game at the console: the loop that reads the commands (``_Commands``: one method each).
+
+    def __init__(self, game, read, write, width, levels=None, store=None):
+        self.game = game
+        self.read = read
+        self.width = width
+        self._write = write
+        self.levels = list(levels) if levels else [None] * game.players
+        self.store = store
+
+    def say(self, lines):
+        for line in lines:
+            self._write(line)
+
+    def ask(self, prompt):
+        try:
+            return read_line(self.read, self.say, prompt)
+        except EOFError:
+            raise Quit("end of input")
+        except KeyboardInterrupt:  # Ctrl-C at the REPL
+            raise Quit("interrupted")
+
+    def save(self):
+        """Save the game as the handheld does (its record "game"; empty once over)."""
+        if self.store is None:
+            return
+        g = self.game
+        if g.over():
+            data = b""
+        else:
+            from catan.ui.app import pack_save
+
+            data = pack_save(g, bytes(HUMAN if v is None else v for v in self.levels))
+        if not self.store.write("game", data):
+            self.say(["The game could not be saved (%s)."
+                      % (getattr(self.store, "error", None) or "the store refused it")])
+
+    def run(self):
+        g = self.game
+        shown = None
+        self.save()  # a new game replaces the saved one at once, as on the handheld
+        try:
+            while not g.over():
+                turn = (g.player, g.game_turn)
+                if turn != shown:  # a new turn: say whose (the first roll shows the sheet)
+                    shown = turn
+                    self.say(render_turn_header(g))
+                    if g.players > 1:
+                        self.say(render_summary(g, self.width))
+                if self.levels[g.player] is not None:
+                    self.computer_step()
+                else:
+                    self.command(self.ask("%s> " % player_name(g.player)))
+                self.save()
+        except KeyboardInterrupt:  # Ctrl-C while a computer plays
+            self.say(["", "Game left unfinished (interrupted)."])
+            return g
+        except Quit as stop:
+            # At the end of input the prompt is still on its line: start a new one.
+            self.say(["", "Game left unfinished (%s)." % stop])
+            return g
+        self.save()
+        self.say(render_sheet(g, width=self.width))
+        self.say(render_result(g, self.width))
+        return g
+
+    def computer_step(self):
+        """One action of the computer seat whose turn it is, said in words, as the
+        handheld's computers choose it (the same level and seed)."""
+        from catan.players import next_action
+
+        g = self.game
+        p = g.player
+        action = next_action(g, self.levels[p], p)
+        words = describe(g, action)
+        g.perform(action)
+        lines = ["%s %s" % (seat_label(self.levels, p), words)]
+        if action[0] == "roll":
+            lines += render_dice(g, self.width)
+        elif action[0] == "end":
+            lines = [lines[0] + ": " + self._entered(p)[0]]
+        self.say(lines)
+
+    def command(self, line):
+        verb, args = parse_command(line)
+        if verb is None:
+            return
+        if verb == "?":
+            self.say(["Unknown command %s: type ? for the list" % args[0]])
+            return
+        try:
+            getattr(self, "do_" + verb)(args)
+        except IllegalAction as why:
+            # The core refused and changed nothing: say why in its own words.
+            self.say(wrap("No: ", str(why).split(" "), self.width))
+        except ValueError as why:
+            self.say(["%s (type ? for help)" % why])
+
+
 def play(game, read=input, write=print, width=80, levels=None, store=None):
     """Play ``game`` at the console until it is over, the player quits or the input
     ends. ``read(prompt)`` gives one line; ``write(line)`` shows one. ``levels``: a computer
@@ -974,9 +979,9 @@ def load_save(data):
     """``(game, levels)`` from the handheld's record of a game in progress (levels: None
     for a person); SaveError with the reason for anything else."""
     from catan.codec import SaveError, crc16, loads
-    from catan.ui.app import _SAVE_TAG
+    from catan.ui.app import SAVE_TAG
 
-    if data[:1] != _SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
+    if data[:1] != SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
         raise SaveError("not a saved game of this version")
     n = data[1]
     if len(data) < 4 + n:

@@ -51,8 +51,9 @@ class HardwareDice:
                 return f
 
 
-def _hash32(x):
-    # A 32-bit integer hash with good avalanche (Wellons' "lowbias32" constants).
+def hash32(x):
+    """A 32-bit integer hash with good avalanche (Wellons' "lowbias32" constants): the dice's
+    faces come from it (``SeededDice``)."""
     # On a 32-bit MicroPython the products are briefly big ints; a throw is rare enough
     # that this costs nothing worth saving, and the result is the same on every runtime.
     x ^= x >> 16
@@ -72,7 +73,7 @@ class SeededDice:
         # Rejection sampling over the bytes of hash(seed, key, attempt).
         attempt = 0
         while True:
-            h = _hash32(self.seed ^ _hash32((key << 4) | attempt))
+            h = hash32(self.seed ^ hash32((key << 4) | attempt))
             for _ in range(4):
                 f = face_of_byte(h & 0xFF)
                 if f >= 0:

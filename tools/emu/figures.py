@@ -49,7 +49,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pico  # noqa: E402
+import pico
 
 ROOT = Path(__file__).resolve().parents[2]
 

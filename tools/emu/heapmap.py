@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pico  # noqa: E402
+import pico
 
 TYPES = r"""
 import array, framebuf

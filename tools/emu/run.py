@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
-import pico  # noqa: E402
+import pico
 
 LONG_PRESS_MS = 800
 STEP_MS = 20  # emulated time per window frame

@@ -22,9 +22,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import island1_dp as dp  # noqa: E402
-import keep_recursion as kr  # noqa: E402
-from island1_model import EMPTY_SHEET, TURNS, X  # noqa: E402
+import island1_dp as dp
+import keep_recursion as kr
+from island1_model import EMPTY_SHEET, TURNS, X
 
 
 def _pick(fit, got, axis):

@@ -20,9 +20,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import island2_dp as dp  # noqa: E402
-import keep_recursion as kr  # noqa: E402
-from island2_model import N_FULL, N_GROUPS, N_SHEETS  # noqa: E402
+import island2_dp as dp
+import keep_recursion as kr
+from island2_model import N_FULL, N_GROUPS, N_SHEETS
 
 
 def _column_pairs(b_ext, g_ext, plan, cols, sheets):

@@ -20,8 +20,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import island2_dp as dp  # noqa: E402
-from solve_island2 import load_table  # noqa: E402
+import island2_dp as dp
+from solve_island2 import load_table
 
 
 def als(t, w, rank, iters=30, seed=0):

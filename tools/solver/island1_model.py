@@ -29,7 +29,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 if os.path.join(ROOT, "lib") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from catan.maps import (ANY, CITY, COSTS, GOLD, ISLAND_ONE, KNIGHT, ROAD,  # noqa: E402
+from catan.maps import (ANY, CITY, COSTS, GOLD, ISLAND_ONE, KNIGHT, ROAD,
                         SETTLEMENT, START, TURNS_ONE, X_PENALTY)
 
 ISL = ISLAND_ONE

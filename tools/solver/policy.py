@@ -13,7 +13,6 @@ import itertools
 
 import numpy as np
 
-import island1_model  # noqa: F401  (first: puts lib/ on sys.path for catan)
 from catan.dice import SeededDice
 from catan.game import BUILD, Game
 from catan.maps import ISLAND_ONE
@@ -169,7 +168,7 @@ def execute(game, gi, sheet, counts, choice):
         game.build(item)
 
 
-def _reroll_mask(faces, keep):
+def reroll_mask(faces, keep):
     """Dice to roll again so that the kept faces are the multiset ``keep``."""
     left = list(keep)
     mask = 0
@@ -192,7 +191,7 @@ def play_game(policy, seed, check=True, first_turn=1):
         for w in (w1, w2):
             keep = policy.choose_keep(w, counts_of(faces))
             if keep != counts_of(faces):
-                faces = list(game.roll(_reroll_mask(faces, keep)))
+                faces = list(game.roll(reroll_mask(faces, keep)))
         if game.phase != BUILD:
             game.stop()
         counts = counts_of(faces)

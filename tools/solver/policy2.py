@@ -10,7 +10,6 @@ plays one race and checks, turn by turn, that the game's state is the one predic
 
 import numpy as np
 
-import island2_model as m2  # noqa: F401  (first: puts lib/ on sys.path for catan)
 from catan.dice import SeededDice
 from catan.game import BUILD, Game
 from catan.maps import GREY_ROAD
@@ -22,7 +21,7 @@ from island2_model import (ANY, BUILD_TYPES, COST, DESERTS, GOLD, GROUPS, KNIGHT
                            N_ROADS, SHEETS, SHEET_INDEX, SINGLES, C_ROADS, C_SITES,
                            S_ROADS, S_SITES, JOKER_RES, feasible, joker_res, knight_moves,
                            relevant, sheet_successors, state_of, unused_jokers, use_jokers)
-from policy import _reroll_mask, sub_multisets
+from policy import reroll_mask, sub_multisets
 
 
 def desert_slots(builds, jokers):
@@ -212,7 +211,7 @@ def play_game(policy, seed, check=True, max_turns=200, start=None, visits=None):
         for w in (w1, w2):
             keep = policy.choose_keep(w, counts_of(faces))
             if keep != counts_of(faces):
-                faces = list(game.roll(_reroll_mask(faces, keep)))
+                faces = list(game.roll(reroll_mask(faces, keep)))
         if game.phase != BUILD:
             game.stop()
         counts = counts_of(faces)

@@ -18,9 +18,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import policy  # noqa: E402
-from island1_model import EMPTY_SHEET  # noqa: E402
-from solve_island1 import load_tables  # noqa: E402
+import policy
+from island1_model import EMPTY_SHEET
+from solve_island1 import load_tables
 
 _POLICY = None
 

@@ -12,8 +12,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import policy2  # noqa: E402
-from solve_island2 import load_table  # noqa: E402
+import policy2
+from solve_island2 import load_table
 
 
 def main(argv=None):

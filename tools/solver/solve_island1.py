@@ -24,8 +24,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import island1_dp as dp  # noqa: E402
-from island1_model import EMPTY_SHEET, GROUPS, SHEETS, TURNS, n_states  # noqa: E402
+import island1_dp as dp
+from island1_model import EMPTY_SHEET, GROUPS, SHEETS, TURNS, n_states
 
 
 def peak_memory_mb():

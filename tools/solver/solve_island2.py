@@ -25,8 +25,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import island2_dp as dp  # noqa: E402
-from island2_model import GROUPS, SHEETS  # noqa: E402
+import island2_dp as dp
+from island2_model import GROUPS, SHEETS
 
 
 def peak_memory_mb():

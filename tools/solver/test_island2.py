@@ -12,10 +12,10 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute2  # noqa: E402
-import island2_dp as dp  # noqa: E402
-from island1_model import FULL, MULTISETS  # noqa: E402
-from island2_model import (DESERTS, EMPTY_GROUP, EMPTY_SHEET, GROUP_INDEX,  # noqa: E402
+import brute2
+import island2_dp as dp
+from island1_model import FULL, MULTISETS
+from island2_model import (DESERTS, EMPTY_GROUP, EMPTY_SHEET, GROUP_INDEX,
                            GROUPS, N_GROUPS, N_SHEETS, ROAD_MASKS, SHEET_INDEX, SHEETS,
                            SINGLES, group_level, masks_of, state_of,
                            unused_jokers)

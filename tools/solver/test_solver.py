@@ -13,13 +13,13 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import brute  # noqa: E402
-import evaluate  # noqa: E402
-import island1_dp as dp  # noqa: E402
-import keep_recursion as kr  # noqa: E402
-import occupancy  # noqa: E402
-import policy  # noqa: E402
-from island1_model import (EMPTY_SHEET, FULL, GROUPS, MULTISETS, N_SHEETS,  # noqa: E402
+import brute
+import evaluate
+import island1_dp as dp
+import keep_recursion as kr
+import occupancy
+import policy
+from island1_model import (EMPTY_SHEET, FULL, GROUPS, MULTISETS, N_SHEETS,
                            ROAD_MASKS, SHEET_INDEX, SHEETS, TURNS, multinomial_prob)
 
 

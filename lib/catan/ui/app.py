@@ -18,6 +18,11 @@ a partial redraw gives exactly the pixels of a full one. A cursor that moves ask
 screen's ``paint_cursor`` draws it at its new place (see ``move_cursor``). Rarely used
 screens live in their own modules, imported when first opened.
 
+``App`` (at the end) is made of parts by job, a class each: ``Computers`` (the computer players
+and the coach), ``GameKeeping`` (the game in progress and its save), and ``App`` itself (the
+screens, the loop, drawing, the seats). Classes of one module, not modules: each module costs
+the device more heap than a class.
+
 Roles become keys: A (or the joystick's press) is "ok", B "back", X and Y "prev" and "next"
 (a four-button board moves with them), the joystick's directions pass through; long presses
 give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
@@ -31,26 +36,23 @@ from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
+from catan.ui.common import DIRECTIONS, HUMAN, LEVEL_NAMES
 from catan.ui.layout import Layout
 from catan.ui.records import STEP_MS, Settings, Stats
 
 _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": "up",
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
-HUMAN = 255  # a seat's level when a person plays it
-_DIRECTIONS = ("up", "down", "left", "right")
-MOVES = ("prev", "next") + _DIRECTIONS  # the keys that go from page to page
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
 _ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
-LEVEL_NAMES = ("easy", "medium", "hard")
 NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
            "room for them (see the README). Your game is saved.")
 # the computer players and the coach, leaves first: on a small heap they are dropped when no
 # computer is about to play (App.release_players)
 _PLAYERS = ("catan.players.review", "catan.players.coach", "catan.players.reroll",
             "catan.players.plans", "catan.players.race", "catan.players.values", "catan.players")
-_SAVE_TAG = b"H"  # b"G": the same without the wrapper's CRC (still loads)
+SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
 
 
@@ -76,7 +78,7 @@ def _forget(names):
 def pack_save(game, levels):
     """The bytes the app saves: a tag, the seat count, the seats' levels and their CRC-16
     (the codec's checksum covers only the game's own save), then the game's own save."""
-    head = _SAVE_TAG + bytes((game.players,)) + bytes(levels)
+    head = SAVE_TAG + bytes((game.players,)) + bytes(levels)
     c = crc16(head)
     return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
@@ -119,7 +121,354 @@ def _hardware_dice(seed):
     return SeededDice(seed if seed is not None else random_seed())
 
 
-class App:
+# The computer players and the coach, as the app uses them: their package imported when first
+# asked and dropped when the heap needs the room, a computer's turn step by step, and the coach's
+# advice. A part of ``App``: it keeps no state of its own.
+class Computers:
+    def release_players(self, arrays=False):
+        """Drop the computer players and the coach: their code, tables and work ahead (~45 KB on
+        the device), imported again when next asked (a hint, a computer's turn); with
+        ``arrays``, their tables' arrays too (``catan.TABLES``, 21 KB), made again first when
+        next asked (``players``)."""
+        import sys
+
+        players = sys.modules.get("catan.players")
+        if players is not None:
+            players.forget()
+            _forget(_PLAYERS)
+        if arrays:
+            catan.TABLES[0] = None
+            catan.TABLES[1] = False
+
+    def players(self):
+        """The computer players' package, imported when first asked. On a small heap their
+        table arrays come first (``catan.reserve``), while the free space is in its largest
+        pieces: imported first, the code's many small blocks split them (on a Pico W's stock
+        firmware, no 3.7 KB block was left for the arrays)."""
+        if self.small_heap and catan.TABLES[0] is None:
+            gc.collect()
+            catan.reserve()
+        from catan import players
+
+        return players
+
+    def no_room(self, e):
+        """The players' or the coach's work met a MemoryError: where the heap is too small for
+        them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
+        has the room). Their code and arrays are let go, the game is as it was (nothing was
+        applied), the console says so, and the text to show is returned."""
+        self.release_players(True)
+        gc.collect()
+        print("MemoryError in the players' work (not enough heap):", e)
+        return NO_ROOM
+
+    def computer_step(self, ahead=True):
+        """One action of the computer seat whose turn it is (shown by the turn screen). A
+        re-roll is two steps (with ``ahead``): its dice marked, then thrown, so that the
+        player sees which dice change."""
+        from catan.game import REROLL
+
+        g = self.game
+        turn = self.screen
+        shown = self._shown
+        self._shown = None
+        if shown is not None and shown[0] is turn and shown[1] == len(g.log):
+            action = shown[2]  # marked at the step before: thrown now
+        else:
+            try:
+                action = self._next_action(g)
+            except MemoryError as e:
+                self.open("info", "Message", "No room", self.no_room(e))
+                return
+            turn.show_step(action)
+            if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
+                self._shown = (turn, len(g.log), action)
+                return
+        self.perform(action)
+        if self.screen is turn and action[0] != "end":
+            turn.after(action)
+
+    def _next_action(self, g):
+        # The computer's choice, asked where nothing is left holding the players' code once it
+        # is made: the action may end the game, and a tight heap drops them before its screen.
+        return self.players().next_action(g, self.level(g.player), g.player)
+
+    def finish_computer_turn(self):
+        g = self.game
+        p = g.player
+        turns = g.turns[p]
+        while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
+            self.computer_step(False)
+
+    def advice(self, choice=None):
+        """The coach's advice now: (action, its value, unit, value of ``choice`` or None); or
+        the text saying why there is none (``no_room``)."""
+        try:
+            self.players()
+            from catan.players import coach
+
+            g = self.game
+            action, best, _ = coach.hint(g)
+            mine = None
+            if choice is not None:
+                try:
+                    mine = coach.ev(g, choice)
+                except MemoryError:
+                    raise
+                except Exception:  # a choice the coach cannot value: show the best only
+                    mine = None
+            return action, best, coach.unit(g), mine
+        except MemoryError as e:
+            return self.no_room(e)
+
+    def computers(self):
+        return [p for p in range(self.game.players) if self.level(p) is not None]
+
+
+# The game in progress, as the app keeps it: a new game, its save (written after every action,
+# loaded at start, ``pack_save``), the actions carried out for the seat whose turn it is, the
+# turns' notes, the records of a finished game, and the way back to it from a menu. A part of
+# ``App``: it keeps no state of its own.
+class GameKeeping:
+    def new_game(self, island, levels, seed=None):
+        from catan.game import Game
+
+        self.game = Game(island, len(levels), self.make_dice(seed))
+        self.levels = bytes(levels)
+        self.review = None
+        self.last_turns = [b""] * 4
+        self.stats.last = 0  # a new play: the same code played the same way counts again
+        self.before = None
+        if self.settings.coach and island == 1 and HUMAN in self.levels:  # a person's choices
+            self.players()
+            from catan.players.review import Review
+
+            self.review = Review()
+        self.wrote(self.store.write("review", b""), "the coach's review")
+        self._rolled = [0] * 6
+        self.save()
+        self.start_turn()
+
+    def _load_review(self):
+        # The coach's review of the game in progress, as saved after each costly choice.
+        g = self.game
+        if (g is None or g.over() or not self.settings.coach or g.island.number != 1
+                or HUMAN not in self.levels):
+            return
+        self.players()
+        from catan.players.review import Review
+
+        self.review = Review.loads(self.store.read("review"))
+
+    def code(self):
+        """The game's code (its dice seed as six characters), or None: dice without a seed."""
+        seed = getattr(self.game.dice, "seed", None) if self.game is not None else None
+        return None if seed is None else seed_to_code(seed)
+
+    def start_turn(self):
+        from catan.ui.turn import Turn
+
+        self.show(Turn(self))
+
+    def has_save(self):
+        return self.game is not None and not self.game.over()
+
+    def _load_game(self):
+        data = self.store.read("game")
+        if not data:
+            return
+        try:
+            # The wrapper is outside the codec's checksum (and a store may have none):
+            # every byte is checked, and a level that is not a level is a damaged save.
+            tag = data[:1]
+            if tag not in (SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
+                raise SaveError("not a saved game of this app")
+            n = data[1]
+            at = 2 + n + (2 if tag == SAVE_TAG else 0)
+            if len(data) < at:
+                raise SaveError("the save is cut short")
+            if tag == SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+                raise SaveError("the seats are damaged (checksum)")
+            g = loads(bytes(data[at:]), self.make_dice(None))
+            if g.players != n:
+                raise SaveError("the seats do not match the game")
+            for v in data[2:2 + n]:
+                if v != HUMAN and v >= len(LEVEL_NAMES):
+                    raise SaveError("a seat's level is damaged")
+        except SaveError as e:
+            self.store.write("game-bad", data)
+            self.store.write("game", b"")
+            self._problems.append("The saved game could not be loaded (%s). It was set aside." % e)
+            return
+        self.game = g
+        self.levels = bytes(data[2:2 + n])
+
+    def save(self):
+        """Save the game. With no room in the heap for the write (its file object: 1.1 KB on
+        the device), the players' work and code go first and it is written again: a move is
+        never lost for the coach's sake."""
+        data = pack_save(self.game, self.levels)
+        try:
+            ok = self.store.write("game", data)
+        except MemoryError:
+            self.release_players(self.small_heap)
+            gc.collect()
+            ok = self.store.write("game", data)
+        self.wrote(ok, "the game")
+
+    def wrote(self, ok, what):
+        """Note a failed write of ``what`` and whatever the store set aside on the way; the
+        next screen shown (or the turn screen, at once, if it stays) reports them."""
+        if not ok:
+            self._notes.append("Could not save %s (%s): it is not safe." % (
+                what, getattr(self.store, "error", None) or "?"))
+        for p in self.store.take_problems():
+            self._notes.append(_problem_text(p))
+
+    def _say_notes(self):
+        # Trouble during a turn, when the turn screen stays: its foot says it at once.
+        say = getattr(self.screen, "say", None)
+        if self._notes and say:
+            say(" ".join(self._notes))
+            self._notes = []
+
+    def perform(self, action):
+        """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
+        g = self.game
+        if action[0] == "roll":  # refused before the coach's review notes it
+            why = g.why_roll(action[1])
+            if why:
+                return why
+        if self.review is not None and self.level(g.player) is None:
+            try:
+                if self.review.note(g, action):  # a new costly choice: keep it over a restart
+                    self.wrote(self.store.write("review", self.review.dumps()),
+                               "the coach's review")
+            except MemoryError as e:  # the coach must never stop a game
+                self.review = None
+                self.no_room(e)
+            except Exception:
+                self.review = None
+        ending = action[0] == "end"
+        if ending:
+            self._note_turn()
+        try:
+            g.perform(action)
+        except IllegalAction as e:
+            return str(e)
+        if g.over() and not ending:  # Island Two's race is won in the middle of a turn
+            self._note_turn()
+        if action[0] == "roll":
+            mask = action[1]
+            for i in range(g.dice_count()):
+                if mask is None or mask >> i & 1:
+                    self._rolled[g.faces[i]] += 1
+        if action[0] == "end" or g.over():
+            self._turn_over()
+        else:
+            self.save()
+        self._say_notes()
+        return None
+
+    def _note_turn(self):
+        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had,
+        # their faces, then the items it built (its sheet against the turn's start).
+        g = self.game
+        p = g.player
+        n = g.dice_count()
+        nr = g.island.n_roads
+        fresh = (g.roads[p] & ~g.turn_start[0]) | (g.builds[p] & ~g.turn_start[1]) << nr
+        rec = bytearray((n,)) + g.faces[:n]
+        for i in range(g.island.n_items):
+            if fresh >> i & 1:
+                rec.append(i)
+        self.last_turns[p] = bytes(rec)
+
+    def turn_note(self, p):
+        """Seat ``p``'s last turn in a few words, or None if none was seen (a game loaded
+        from its save): Island One's points and builds ("+7: R2 S3 K1", "X: nothing
+        built"), Island Two's VP now and builds ("VP 7: S3 K1")."""
+        rec = self.last_turns[p]
+        if not rec:
+            return None
+        g = self.game
+        isl = g.island
+        built = " ".join([isl.name(i) for i in rec[rec[0] + 1:]]) or "nothing built"
+        if isl.number == 2:
+            return "VP %d: %s" % (g.vp(p), built)
+        v = g.track[p * TURNS_ONE + g.turns[p] - 1]
+        return "%s: %s" % ("X" if v == X_PENALTY else "+%d" % v, built)
+
+    def _turn_over(self):
+        self.stats.add_dice(self._rolled)
+        self._rolled = [0] * 6
+        g = self.game
+        if g.over():
+            self._record()
+            self.wrote(self.store.write("game", b""), "the game")
+            self.open("info", "GameOver")
+            return
+        self.save()
+        self.wrote(self.stats.save(self.store), "the statistics")
+        p = g.player
+        humans = self.humans()
+        if self.level(p) is None and len(humans) > 1:
+            self.open("info", "HandOver")
+        else:
+            self.start_turn()
+
+    def _record(self):
+        # Count a finished game once, even if the power fails before its save is cleared:
+        # its mark is its save's own CRC-16 (the last two bytes; a CRC taken over them too
+        # would always be 0), 0 meaning none.
+        g = self.game
+        st = self.stats
+        d = dumps(g)
+        mark = (d[-2] << 8 | d[-1]) or 1
+        if st.last != mark:
+            st.last = mark
+            k = g.island.number - 1  # the record a solo game is compared with at its end
+            self.before = (st.games[k], st.total[k], st.best[k], st.extra[k])
+            for p in self.humans():
+                if g.island.number == 1:
+                    xs = 0
+                    for t in range(g.turns[p]):
+                        if g.track[p * TURNS_ONE + t] == X_PENALTY:
+                            xs += 1
+                    st.add_one(g.score(p), xs)
+                else:
+                    st.add_two(g.winner == p, g.turns_taken(p))
+        self.wrote(st.save(self.store), "the statistics")
+
+    def pause(self):
+        self.open("menu", "Pause", self.screen)
+
+    def resume(self):
+        g = self.game
+        if g.over():
+            self.open("info", "GameOver")
+        elif self.level(g.player) is None and len(self.humans()) > 1:
+            self.open("info", "HandOver")  # pass and play: the device goes to that person
+        else:
+            self.start_turn()
+
+    def save_summary(self):
+        """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
+        g = self.game
+        seats = ", ".join("%s %s" % (self.seat_name(p), self.level_name(p))
+                          for p in range(g.players))
+        return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
+                                                 self.seat_name(g.player),
+                                                 g.turns[g.player] + 1)
+
+    def save_settings(self, changed=False):
+        """Write the settings (with ``changed``: only if they differ from the record)."""
+        self.wrote(self.settings.save(self.store, changed), "the settings")
+
+
+class App(GameKeeping, Computers):
+    # Here: the screens, the loop (keys, time, drawing, idle work) and the seats; the parts
+    # above do the rest. Every attribute of the app is set here.
     def __init__(self, canvas, store, roles=None, dice=None):
         self.c = canvas
         self.lay = Layout(canvas.width, canvas.height)
@@ -197,43 +546,6 @@ class App:
         busy = getattr(screen, "busy", None)
         if self.small_heap and not (busy and busy()):
             self.release_players()
-
-    def release_players(self, arrays=False):
-        """Drop the computer players and the coach: their code, tables and work ahead (~45 KB on
-        the device), imported again when next asked (a hint, a computer's turn); with
-        ``arrays``, their tables' arrays too (``catan.TABLES``, 21 KB), made again first when
-        next asked (``players``)."""
-        import sys
-
-        players = sys.modules.get("catan.players")
-        if players is not None:
-            players.forget()
-            _forget(_PLAYERS)
-        if arrays:
-            catan.TABLES[0] = None
-            catan.TABLES[1] = False
-
-    def players(self):
-        """The computer players' package, imported when first asked. On a small heap their
-        table arrays come first (``catan.reserve``), while the free space is in its largest
-        pieces: imported first, the code's many small blocks split them (on a Pico W's stock
-        firmware, no 3.7 KB block was left for the arrays)."""
-        if self.small_heap and catan.TABLES[0] is None:
-            gc.collect()
-            catan.reserve()
-        from catan import players
-
-        return players
-
-    def no_room(self, e):
-        """The players' or the coach's work met a MemoryError: where the heap is too small for
-        them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
-        has the room). Their code and arrays are let go, the game is as it was (nothing was
-        applied), the console says so, and the text to show is returned."""
-        self.release_players(True)
-        gc.collect()
-        print("MemoryError in the players' work (not enough heap):", e)
-        return NO_ROOM
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
@@ -426,7 +738,7 @@ class App:
     def repeat_roles(self):
         """The buttons that should repeat while held on this screen (for the input driver):
         the joystick's directions, and X and Y where letters are typed."""
-        return getattr(self.screen, "REPEAT", _DIRECTIONS)
+        return getattr(self.screen, "REPEAT", DIRECTIONS)
 
     def busy(self):
         """True while something happens without input (a computer's turn)."""
@@ -487,302 +799,3 @@ class App:
 
     def step_ms(self):
         return STEP_MS[self.settings.speed]
-
-    # ------------------------------------------------------------------ the game
-
-    def new_game(self, island, levels, seed=None):
-        from catan.game import Game
-
-        self.game = Game(island, len(levels), self.make_dice(seed))
-        self.levels = bytes(levels)
-        self.review = None
-        self.last_turns = [b""] * 4
-        self.stats.last = 0  # a new play: the same code played the same way counts again
-        self.before = None
-        if self.settings.coach and island == 1 and HUMAN in self.levels:  # a person's choices
-            self.players()
-            from catan.players.review import Review
-
-            self.review = Review()
-        self.wrote(self.store.write("review", b""), "the coach's review")
-        self._rolled = [0] * 6
-        self.save()
-        self.start_turn()
-
-    def _load_review(self):
-        # The coach's review of the game in progress, as saved after each costly choice.
-        g = self.game
-        if (g is None or g.over() or not self.settings.coach or g.island.number != 1
-                or HUMAN not in self.levels):
-            return
-        self.players()
-        from catan.players.review import Review
-
-        self.review = Review.loads(self.store.read("review"))
-
-    def code(self):
-        """The game's code (its dice seed as six characters), or None: dice without a seed."""
-        seed = getattr(self.game.dice, "seed", None) if self.game is not None else None
-        return None if seed is None else seed_to_code(seed)
-
-    def start_turn(self):
-        from catan.ui.turn import Turn
-
-        self.show(Turn(self))
-
-    def has_save(self):
-        return self.game is not None and not self.game.over()
-
-    def _load_game(self):
-        data = self.store.read("game")
-        if not data:
-            return
-        try:
-            # The wrapper is outside the codec's checksum (and a store may have none):
-            # every byte is checked, and a level that is not a level is a damaged save.
-            tag = data[:1]
-            if tag not in (_SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
-                raise SaveError("not a saved game of this app")
-            n = data[1]
-            at = 2 + n + (2 if tag == _SAVE_TAG else 0)
-            if len(data) < at:
-                raise SaveError("the save is cut short")
-            if tag == _SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
-                raise SaveError("the seats are damaged (checksum)")
-            g = loads(bytes(data[at:]), self.make_dice(None))
-            if g.players != n:
-                raise SaveError("the seats do not match the game")
-            for v in data[2:2 + n]:
-                if v != HUMAN and v >= len(LEVEL_NAMES):
-                    raise SaveError("a seat's level is damaged")
-        except SaveError as e:
-            self.store.write("game-bad", data)
-            self.store.write("game", b"")
-            self._problems.append("The saved game could not be loaded (%s). It was set aside." % e)
-            return
-        self.game = g
-        self.levels = bytes(data[2:2 + n])
-
-    def save(self):
-        """Save the game. With no room in the heap for the write (its file object: 1.1 KB on
-        the device), the players' work and code go first and it is written again: a move is
-        never lost for the coach's sake."""
-        data = pack_save(self.game, self.levels)
-        try:
-            ok = self.store.write("game", data)
-        except MemoryError:
-            self.release_players(self.small_heap)
-            gc.collect()
-            ok = self.store.write("game", data)
-        self.wrote(ok, "the game")
-
-    def wrote(self, ok, what):
-        """Note a failed write of ``what`` and whatever the store set aside on the way; the
-        next screen shown (or the turn screen, at once, if it stays) reports them."""
-        if not ok:
-            self._notes.append("Could not save %s (%s): it is not safe." % (
-                what, getattr(self.store, "error", None) or "?"))
-        for p in self.store.take_problems():
-            self._notes.append(_problem_text(p))
-
-    def _say_notes(self):
-        # Trouble during a turn, when the turn screen stays: its foot says it at once.
-        say = getattr(self.screen, "say", None)
-        if self._notes and say:
-            say(" ".join(self._notes))
-            self._notes = []
-
-    def perform(self, action):
-        """Carry out ``action`` for the seat whose turn it is and save; the reason if refused."""
-        g = self.game
-        if action[0] == "roll":  # refused before the coach's review notes it
-            why = g.why_roll(action[1])
-            if why:
-                return why
-        if self.review is not None and self.level(g.player) is None:
-            try:
-                if self.review.note(g, action):  # a new costly choice: keep it over a restart
-                    self.wrote(self.store.write("review", self.review.dumps()),
-                               "the coach's review")
-            except MemoryError as e:  # the coach must never stop a game
-                self.review = None
-                self.no_room(e)
-            except Exception:
-                self.review = None
-        ending = action[0] == "end"
-        if ending:
-            self._note_turn()
-        try:
-            g.perform(action)
-        except IllegalAction as e:
-            return str(e)
-        if g.over() and not ending:  # Island Two's race is won in the middle of a turn
-            self._note_turn()
-        if action[0] == "roll":
-            mask = action[1]
-            for i in range(g.dice_count()):
-                if mask is None or mask >> i & 1:
-                    self._rolled[g.faces[i]] += 1
-        if action[0] == "end" or g.over():
-            self._turn_over()
-        else:
-            self.save()
-        self._say_notes()
-        return None
-
-    def _note_turn(self):
-        # The turn of the seat playing, as it ends, in a few bytes: how many dice it had,
-        # their faces, then the items it built (its sheet against the turn's start).
-        g = self.game
-        p = g.player
-        n = g.dice_count()
-        nr = g.island.n_roads
-        fresh = (g.roads[p] & ~g.turn_start[0]) | (g.builds[p] & ~g.turn_start[1]) << nr
-        rec = bytearray((n,)) + g.faces[:n]
-        for i in range(g.island.n_items):
-            if fresh >> i & 1:
-                rec.append(i)
-        self.last_turns[p] = bytes(rec)
-
-    def turn_note(self, p):
-        """Seat ``p``'s last turn in a few words, or None if none was seen (a game loaded
-        from its save): Island One's points and builds ("+7: R2 S3 K1", "X: nothing
-        built"), Island Two's VP now and builds ("VP 7: S3 K1")."""
-        rec = self.last_turns[p]
-        if not rec:
-            return None
-        g = self.game
-        isl = g.island
-        built = " ".join([isl.name(i) for i in rec[rec[0] + 1:]]) or "nothing built"
-        if isl.number == 2:
-            return "VP %d: %s" % (g.vp(p), built)
-        v = g.track[p * TURNS_ONE + g.turns[p] - 1]
-        return "%s: %s" % ("X" if v == X_PENALTY else "+%d" % v, built)
-
-    def _turn_over(self):
-        self.stats.add_dice(self._rolled)
-        self._rolled = [0] * 6
-        g = self.game
-        if g.over():
-            self._record()
-            self.wrote(self.store.write("game", b""), "the game")
-            self.open("info", "GameOver")
-            return
-        self.save()
-        self.wrote(self.stats.save(self.store), "the statistics")
-        p = g.player
-        humans = self.humans()
-        if self.level(p) is None and len(humans) > 1:
-            self.open("info", "HandOver")
-        else:
-            self.start_turn()
-
-    def _record(self):
-        # Count a finished game once, even if the power fails before its save is cleared:
-        # its mark is its save's own CRC-16 (the last two bytes; a CRC taken over them too
-        # would always be 0), 0 meaning none.
-        g = self.game
-        st = self.stats
-        d = dumps(g)
-        mark = (d[-2] << 8 | d[-1]) or 1
-        if st.last != mark:
-            st.last = mark
-            k = g.island.number - 1  # the record a solo game is compared with at its end
-            self.before = (st.games[k], st.total[k], st.best[k], st.extra[k])
-            for p in self.humans():
-                if g.island.number == 1:
-                    xs = 0
-                    for t in range(g.turns[p]):
-                        if g.track[p * TURNS_ONE + t] == X_PENALTY:
-                            xs += 1
-                    st.add_one(g.score(p), xs)
-                else:
-                    st.add_two(g.winner == p, g.turns_taken(p))
-        self.wrote(st.save(self.store), "the statistics")
-
-    def computer_step(self, ahead=True):
-        """One action of the computer seat whose turn it is (shown by the turn screen). A
-        re-roll is two steps (with ``ahead``): its dice marked, then thrown, so that the
-        player sees which dice change."""
-        from catan.game import REROLL
-
-        g = self.game
-        turn = self.screen
-        shown = self._shown
-        self._shown = None
-        if shown is not None and shown[0] is turn and shown[1] == len(g.log):
-            action = shown[2]  # marked at the step before: thrown now
-        else:
-            try:
-                action = self._next_action(g)
-            except MemoryError as e:
-                self.open("info", "Message", "No room", self.no_room(e))
-                return
-            turn.show_step(action)
-            if ahead and action[0] == "roll" and g.phase == REROLL and self.step_ms():
-                self._shown = (turn, len(g.log), action)
-                return
-        self.perform(action)
-        if self.screen is turn and action[0] != "end":
-            turn.after(action)
-
-    def _next_action(self, g):
-        # The computer's choice, asked where nothing is left holding the players' code once it
-        # is made: the action may end the game, and a tight heap drops them before its screen.
-        return self.players().next_action(g, self.level(g.player), g.player)
-
-    def finish_computer_turn(self):
-        g = self.game
-        p = g.player
-        turns = g.turns[p]
-        while self.busy() and g.player == p and g.turns[p] == turns and not g.over():
-            self.computer_step(False)
-
-    def advice(self, choice=None):
-        """The coach's advice now: (action, its value, unit, value of ``choice`` or None); or
-        the text saying why there is none (``no_room``)."""
-        try:
-            self.players()
-            from catan.players import coach
-
-            g = self.game
-            action, best, _ = coach.hint(g)
-            mine = None
-            if choice is not None:
-                try:
-                    mine = coach.ev(g, choice)
-                except MemoryError:
-                    raise
-                except Exception:  # a choice the coach cannot value: show the best only
-                    mine = None
-            return action, best, coach.unit(g), mine
-        except MemoryError as e:
-            return self.no_room(e)
-
-    def computers(self):
-        return [p for p in range(self.game.players) if self.level(p) is not None]
-
-    def pause(self):
-        self.open("menu", "Pause", self.screen)
-
-    def resume(self):
-        g = self.game
-        if g.over():
-            self.open("info", "GameOver")
-        elif self.level(g.player) is None and len(self.humans()) > 1:
-            self.open("info", "HandOver")  # pass and play: the device goes to that person
-        else:
-            self.start_turn()
-
-    def save_summary(self):
-        """The saved game in words: "Island One, P1 person, P2 medium; P2's turn 5"."""
-        g = self.game
-        seats = ", ".join("%s %s" % (self.seat_name(p), self.level_name(p))
-                          for p in range(g.players))
-        return "Island %s, %s; %s's turn %d" % (("One", "Two")[g.island.number - 1], seats,
-                                                 self.seat_name(g.player),
-                                                 g.turns[g.player] + 1)
-
-    def save_settings(self, changed=False):
-        """Write the settings (with ``changed``: only if they differ from the record)."""
-        self.wrote(self.settings.save(self.store, changed), "the settings")

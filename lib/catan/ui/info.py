@@ -8,7 +8,7 @@ from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
 from catan.ui import widgets as wg
-from catan.ui.app import MOVES
+from catan.ui.common import MOVES
 from catan.ui.records import HIGH
 
 _ISLANDS = ("One", "Two")
@@ -171,7 +171,7 @@ class GameOver:
         if self.page == 1:
             wg.bar(c, 0, 0, lay.width, "Coach: your costliest choices", cv.SKY)
             y = wg.BAR + 3
-            from catan.ui.turn import _num, describe
+            from catan.ui.turn import describe, tenths as _num
 
             y = wg.paragraph(c, 4, y, lay.width - 8, "Expected points each choice lost "
                              "against the coach's:", cv.SAND) + 3

@@ -6,7 +6,7 @@ from catan.dice import CODE_ALPHABET, code_to_seed, random_seed, seed_to_code
 from catan.ui import canvas as cv
 from catan.ui import font_large
 from catan.ui import widgets as wg
-from catan.ui.app import HUMAN, LEVEL_NAMES
+from catan.ui.common import HUMAN, LEVEL_NAMES
 from catan.ui.menu import ROW, Menu
 from catan.ui.records import SPEEDS
 

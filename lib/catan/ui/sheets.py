@@ -10,7 +10,7 @@ the screen it was opened from. Nothing here changes the game.
 from catan.ui import canvas as cv
 from catan.ui import sheet
 from catan.ui import widgets as wg
-from catan.ui.app import MOVES
+from catan.ui.common import MOVES
 
 
 class Sheets:

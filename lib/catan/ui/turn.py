@@ -12,6 +12,20 @@ shows its reason in the panel's foot and changes nothing.
 
 A computer seat plays here too, one action per step at the chosen animation speed, its
 cursor on what it acts on; any key finishes its turn at once.
+
+The screen is one class, ``Turn`` (at the end), made of parts by job, a class each, in this
+order below:
+
+- ``Targets``: what is selectable now and where the cursor goes (keys, joystick);
+- ``Geometry``: where the panel puts the tray, the buttons, the lines (from the layout);
+- ``InfoLines``: what the panel says about the target under the cursor;
+- ``Painting``: the painting, each part only where it meets the clip;
+- ``Turn``: the screen's state, choosing and acting (a person's keys, a computer's steps), time,
+  the coach's hint and the work done ahead in idle time.
+
+The parts are classes of one module, not modules: on the device every module's globals and
+tables cost heap (as five modules they cost 4.7 KB more; each class costs some 150 bytes), and
+the constants below are inlined only in the module that defines them.
 """
 
 from catan import const
@@ -41,73 +55,17 @@ _KIND_TITLES = ("Road", "Settlement", "City", "Knight")
 _MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
-class Turn:
-    def __init__(self, app):
-        self.app = app
-        self.game = g = app.game
-        lay = app.lay
-        self.lay = lay
-        # panel geometry: the header is one bar, or on a tall panel in a multi-seat game two
-        # (the other seats' totals in a row of their own, the turn said in full above)
-        self.rows = (6 + lay.per_row - 1) // lay.per_row
-        self.hh = 2 * wg.BAR if lay.big and g.players > 1 else wg.BAR
-        self.ty = self.hh + 3
-        # the tray's dice: ``lay.die`` pixels, a pixel apart; on a tall panel drawn with the
-        # faces of sprites_big (widgets.die)
-        self.ds = lay.die
-        self._dsheet = None
-        self._dfaces = wg.FACE_SPRITE
-        if self.ds > 18:
-            from catan.ui import sprites_big as big
-
-            self._dsheet = big
-            self._dfaces = (big.BRICK, big.LUMBER, big.WOOL, big.GRAIN, big.ORE, big.GOLD,
-                            big.JOKER)
-        self.sy = self.ty + (self.ds + 1) * self.rows + 1  # status line
-        self.by = self.sy + wg.LINE + 2  # buttons / picker
-        self.iy = self.by + 17  # info lines
-        self.fy = lay.ph - wg.LINE - 1  # the foot: key help
-        # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
-        # awards (17 pixels), just above the foot, so the info lines get the room between
-        high = 26 if g.island.number == 1 else 19
-        self.ky = self.fy - high
-        # A message (a refusal, the coach, a computer's move) takes up to three lines: just
-        # above the score track, in a place of its own where the panel has room for it below
-        # the info lines (240x240, 320x240: the few longest info texts reach into it, and a
-        # message covers their last lines while it shows). Where it has not (240x135), the
-        # score goes to the foot, the key help becomes the last info line when there is room
-        # for it, and a message covers the info lines while it shows.
-        self.my = self.ky - 3 * wg.LINE - 2
-        self.room = self.my - 2 >= self.iy + 3 * wg.LINE
-        if not self.room:
-            self.fy = lay.ph
-            self.ky = self.my = lay.ph - high + 2
-        self.msg = ""
-        self.msg_colour = cv.LIGHT
-        self.msg_until = 0
-        self.level = app.level(g.player)
-        self.next_ms = 0
-        self.mode = _NORMAL
-        self.marks = 0
-        self.joker = -1
-        self.jdie = -1
-        self.cursor = -1
-        self.targets = []
-        self._stops_of = None  # the targets ``_stops`` was made from
-        self._stops = None
-        self._kept_state = self._can_key = self._shown_key = self._chips_key = None
-        self._chips = None
-        self._kept = self._can = None
-        self._shown = 0
-        self._ring_of = -1  # the target whose cursor frame ``_ring`` is
-        self._ring = None
-        self._msg_lines = ()
-        self._back = None  # where the last X or Y step came from (see ``handle``)
-        self.retarget(True)
-        self._map_shown = self._map_key()
-
-    # ------------------------------------------------------------------ targets
-
+# The turn screen's targets, and where the cursor goes.
+#
+# A *target* is a number: an item of the map (0.., as ``Island`` numbers them), a joker
+# (``sheet.JOKER + j``), a die (``DIE + i``), a resource of the picker (``RES + r``) or a button
+# (``ROLL_B`` .. ``END_B``). ``targets`` lists what is legal now, in the order X and Y step through;
+# ``stops`` adds the rest of the map; ``steer`` follows the joystick; ``region`` is where a target
+# lies on the screen (what to redraw when the cursor comes or goes).
+#
+# The class holds no state of its own: it works on the ``Turn`` it is a part of (``game``, ``mode``,
+# ``joker``, ``cursor``, ``targets``, ``level``; the geometry of ``Geometry``).
+class Targets:
     def retarget(self, home=False):
         """Recompute the legal targets after a change; keep the cursor where it can stay."""
         g = self.game
@@ -190,78 +148,6 @@ class Turn:
             return self._res_xy(target - RES) + (22, 22)
         return self._button_box(target)
 
-    # ------------------------------------------------------------------ geometry
-
-    def _die_xy(self, i):
-        return self._die_x(i), self._die_y(i)
-
-    # (painting asks for one number at a time: a tuple is a new object, dear on the device)
-    def _die_x(self, i):
-        return self.lay.px + 3 + (i % self.lay.per_row) * (self.ds + 1)
-
-    def _die_y(self, i):
-        return self.ty + (i // self.lay.per_row) * (self.ds + 1)
-
-    def _res_xy(self, r):
-        return self.lay.px + 2 + 21 * r, self.by - 3
-
-    def _buttons(self):
-        g = self.game
-        if self.mode == _CONFIRM_X:
-            return (END_B, UNDO_B)
-        if g.phase == ROLL:
-            return (ROLL_B,)
-        if g.phase == REROLL:
-            return (ROLL_B, KEEP_B)
-        return (TRADE_B, UNDO_B, END_B)
-
-    def _button_box(self, b):
-        bs = self._buttons()
-        if b not in bs:
-            return None
-        w = self._button_w(len(bs))
-        return self._button_x(bs.index(b), w), self.by, w, 13
-
-    def _button_w(self, n):  # the width of each of ``n`` buttons
-        return (self.lay.pw - 4 - 3 * (n - 1)) // n
-
-    def _button_x(self, k, w):  # the left of button ``k`` of width ``w``
-        return self.lay.px + 2 + k * (w + 3)
-
-    # ------------------------------------------------------------------ input
-
-    def handle(self, role):
-        if self.level is not None:
-            self.app.finish_computer_turn()
-            return
-        back = self._back
-        self._back = None
-        if role in ("up", "down", "left", "right"):
-            self.steer(role)
-        elif role == "prev" or role == "next":
-            self._back = self.cursor
-            self.move(-1 if role == "prev" else 1)
-        elif role == "ok":
-            self.choose()
-        elif role == "back":
-            if self.mode != _NORMAL:
-                self.cancel()
-            else:
-                self.app.pause()
-        elif role == "hint":
-            # a held Y stepped the cursor before it became the coach: take the step back,
-            # the coach is asked about what the person had chosen
-            self.hint(back if self.app.stepped else None)
-        elif role == "sheet":
-            self.app.open("sheets", "Sheets", self)
-
-    def cancel(self):
-        """Leave a picker or the X confirmation: back to the turn as it was."""
-        self.mode = _NORMAL
-        self.joker = -1
-        self.app.refresh_all()
-        self.retarget()
-
     def move(self, step):
         goal = self._step(step)
         if goal is None:
@@ -330,6 +216,117 @@ class Turn:
                 x, y = self._die_xy(i)
                 app.refresh(x, y, self.ds, self.ds)
 
+
+# Where the turn screen's panel puts things: the header, the dice tray, the status line, the buttons
+# or the resource picker, the info lines, the message, the score and the foot, from the top down.
+# ``place`` works the rows out once per screen, from the layout (``app.lay``) and the game; the
+# methods give a die's, a resource's or a button's place one number at a time (painting asks often:
+# a tuple is a new object, dear on the device).
+class Geometry:
+    def place(self, lay, g):
+        """Set the panel's rows for layout ``lay`` and game ``g``: ``hh`` (the header's
+        height), ``rows`` and ``ds`` (the tray's rows and dice), ``ty``, ``sy``, ``by``, ``iy``,
+        ``my``, ``ky``, ``fy`` (the tops of the tray, the status line, the buttons, the info
+        lines, the message, the score and the foot) and ``room`` (whether the message has a
+        place of its own)."""
+        # panel geometry: the header is one bar, or on a tall panel in a multi-seat game two
+        # (the other seats' totals in a row of their own, the turn said in full above)
+        self.rows = (6 + lay.per_row - 1) // lay.per_row
+        self.hh = 2 * wg.BAR if lay.big and g.players > 1 else wg.BAR
+        self.ty = self.hh + 3
+        # the tray's dice: ``lay.die`` pixels, a pixel apart; on a tall panel drawn with the
+        # faces of sprites_big (widgets.die)
+        self.ds = lay.die
+        self._dsheet = None
+        self._dfaces = wg.FACE_SPRITE
+        if self.ds > 18:
+            from catan.ui import sprites_big as big
+
+            self._dsheet = big
+            self._dfaces = (big.BRICK, big.LUMBER, big.WOOL, big.GRAIN, big.ORE, big.GOLD,
+                            big.JOKER)
+        self.sy = self.ty + (self.ds + 1) * self.rows + 1  # status line
+        self.by = self.sy + wg.LINE + 2  # buttons / picker
+        self.iy = self.by + 17  # info lines
+        self.fy = lay.ph - wg.LINE - 1  # the foot: key help
+        # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
+        # awards (17 pixels), just above the foot, so the info lines get the room between
+        high = 26 if g.island.number == 1 else 19
+        self.ky = self.fy - high
+        # A message (a refusal, the coach, a computer's move) takes up to three lines: just
+        # above the score track, in a place of its own where the panel has room for it below
+        # the info lines (240x240, 320x240: the few longest info texts reach into it, and a
+        # message covers their last lines while it shows). Where it has not (240x135), the
+        # score goes to the foot, the key help becomes the last info line when there is room
+        # for it, and a message covers the info lines while it shows.
+        self.my = self.ky - 3 * wg.LINE - 2
+        self.room = self.my - 2 >= self.iy + 3 * wg.LINE
+        if not self.room:
+            self.fy = lay.ph
+            self.ky = self.my = lay.ph - high + 2
+
+    def _die_xy(self, i):
+        return self._die_x(i), self._die_y(i)
+
+    # (painting asks for one number at a time: a tuple is a new object, dear on the device)
+    def _die_x(self, i):
+        return self.lay.px + 3 + (i % self.lay.per_row) * (self.ds + 1)
+
+    def _die_y(self, i):
+        return self.ty + (i // self.lay.per_row) * (self.ds + 1)
+
+    def _res_xy(self, r):
+        return self.lay.px + 2 + 21 * r, self.by - 3
+
+    def _buttons(self):
+        g = self.game
+        if self.mode == _CONFIRM_X:
+            return (END_B, UNDO_B)
+        if g.phase == ROLL:
+            return (ROLL_B,)
+        if g.phase == REROLL:
+            return (ROLL_B, KEEP_B)
+        return (TRADE_B, UNDO_B, END_B)
+
+    def _button_box(self, b):
+        bs = self._buttons()
+        if b not in bs:
+            return None
+        w = self._button_w(len(bs))
+        return self._button_x(bs.index(b), w), self.by, w, 13
+
+    def _button_w(self, n):  # the width of each of ``n`` buttons
+        return (self.lay.pw - 4 - 3 * (n - 1)) // n
+
+    def _button_x(self, k, w):  # the left of button ``k`` of width ``w``
+        return self.lay.px + 2 + k * (w + 3)
+
+    def _iy(self):
+        # the first info line: below the resource picker's frame when it shows
+        return self.iy + 4 if self.mode == _PICK_RES else self.iy
+
+    def _foot_top(self):
+        # The top of the foot's part that a message changes: its place (``my``), or higher
+        # where a message of several lines above the track reaches into the info lines
+        # (as _paint_panel draws it: its box ends just above the track).
+        top = self.my - 2
+        if self.msg:
+            box = self.ky - 4 - len(self._msg_lines) * wg.LINE  # the top of its box
+            y = self._iy()  # and the info lines it hides (_paint_panel draws none of them)
+            while y + wg.LINE <= box:
+                y += wg.LINE
+            top = min(top, box, y)
+        return top
+
+    def _refresh_foot(self):
+        lay = self.lay
+        top = self._foot_top()
+        self.app.refresh(lay.px, top, lay.pw, lay.ph - top)
+
+
+# What the turn screen's panel says: the info lines about the target under the cursor, kept while
+# the screen and the game stay as they are, and redrawn only where they change.
+class InfoLines:
     def _dice_shown(self, t):
         # the dice the tray frames: those a build under the cursor (``t``) would spend (kept
         # for the last target asked, in this state)
@@ -386,10 +383,6 @@ class Turn:
             self._kept = {}
         return self._kept
 
-    def _iy(self):
-        # the first info line: below the resource picker's frame when it shows
-        return self.iy + 4 if self.mode == _PICK_RES else self.iy
-
     def _buildable(self):
         # What the map shows as buildable now, once per game state (as _lines).
         g = self.game
@@ -429,271 +422,91 @@ class Turn:
             self.app.refresh(left, self._iy() + top * wg.LINE, right - left + 1,
                              (bottom - top + 1) * wg.LINE)
 
-    def say(self, text, colour=cv.RED):
-        """Show ``text`` in the foot for a few seconds."""
-        self._refresh_foot()  # where the message shown until now lay
-        self.msg = text
-        self.msg_colour = colour
-        self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
-        # out from nothing on the device) may have taken longer than the message stays
-        w = self.lay.pw - 6
-        c = self.app.c
-        self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
-        self._refresh_foot()
-
-    def _foot_top(self):
-        # The top of the foot's part that a message changes: its place (``my``), or higher
-        # where a message of several lines above the track reaches into the info lines
-        # (as _paint_panel draws it: its box ends just above the track).
-        top = self.my - 2
-        if self.msg:
-            box = self.ky - 4 - len(self._msg_lines) * wg.LINE  # the top of its box
-            y = self._iy()  # and the info lines it hides (_paint_panel draws none of them)
-            while y + wg.LINE <= box:
-                y += wg.LINE
-            top = min(top, box, y)
-        return top
-
-    def _refresh_foot(self):
-        lay = self.lay
-        top = self._foot_top()
-        self.app.refresh(lay.px, top, lay.pw, lay.ph - top)
-
-    def choose(self):
+    def _info(self, t=None):
+        # (text, colour) lines about target ``t`` (the cursor's)
         g = self.game
-        t = self.cursor
+        isl = g.island
+        if t is None:
+            t = self.cursor
+        if self.level is not None:
+            return [("%s is playing (%s)." % (self.app.seat_name(g.player),
+                                              self.app.level_name(g.player)), cv.LIGHT),
+                    ("Any key: skip.", cv.ORE)]
         if self.mode == _PICK_DIE:
-            self.jdie = t - DIE
-            if g.island.jokers[self.joker][0] == ANY:
-                self.mode = _PICK_RES
-                self.app.refresh_all()
-                self.retarget(True)
-            else:
-                self.act(("joker", self.joker, self.jdie, None))
-        elif self.mode == _PICK_RES:
-            r = t - RES
+            return [("Joker: %s. Choose the die it changes." % _joker_name(g, self.joker),
+                     cv.WHITE)]
+        if self.mode == _PICK_RES:
             if self.joker >= 0:
-                self.act(("joker", self.joker, self.jdie, r))
-            else:
-                self.act(("trade", r))
-        elif self.mode == _CONFIRM_X:
-            if t == END_B:
-                self.act(("end",))
-            else:
-                self.cancel()
-        elif DIE <= t < RES:
-            before = self._lines()
-            self.marks ^= 1 << (t - DIE)
-            r = self.region(t)
-            self.app.refresh(*r)
-            self.app.refresh(*self._button_box(ROLL_B))
-            self._info_changed(before)
-        elif t == ROLL_B:
-            self.act(("roll", None if g.phase == ROLL else self.marks))
-        elif t == KEEP_B:
-            self.act(("stop",))
-        elif t == TRADE_B:
-            self.joker = -1
-            self.mode = _PICK_RES
-            self.app.refresh_all()
-            self.retarget(True)
-        elif t == UNDO_B:
-            self.act(("undo",))
-        elif t == END_B:
-            if g.island.number == 1 and not g.built:
-                self.mode = _CONFIRM_X
-                self.app.refresh_all()
-                self.retarget(True)
-            else:
-                self.act(("end",))
-        elif 0 <= t < DIE and t not in self.targets:
-            self.say(self._why_not(t))
-        elif t >= sheet.JOKER:
-            self.joker = t - sheet.JOKER
-            self.mode = _PICK_DIE
-            self.app.refresh_all()
-            self.retarget(True)
-        elif t >= 0:
-            self.act(("build", t))
-
-    def _why_not(self, t):
-        # why A on a map item or joker that is not a target does nothing
-        g = self.game
-        if t < sheet.JOKER:
-            return g.why_build(t) or "keep the dice first"
-        j = t - sheet.JOKER
-        if g.phase == ROLL or g.joker_used(j) or not g.joker_unlocked(j):
-            return g.why_joker(j, 0)
-        return "keep the dice first" if g.phase == REROLL else "no free die it would change"
-
-    def act(self, action):
-        """Carry out a human action through the app (which saves it); show a refusal."""
-        why = self.app.perform(action)
-        if why:
-            self.say(why)
-            return
-        self.msg = ""  # a refusal or the coach's line was about the state before
-        self.after(action)
-
-    def after(self, action):
-        """The screen's part after an action was carried out (by a person or a computer)."""
-        if action[0] == "roll":
-            self.marks = 0
-        if action[0] != "end":
-            old = self.cursor
-            self.mode = _NORMAL
-            self.joker = -1
-            self.retarget(action[0] in ("roll", "stop"))
-            was = self._map_shown
-            key = self._map_key()
-            self._map_shown = key
-            if key[1:] != was[1:]:  # built, or a joker used: the whole screen
-                self.app.refresh_all()
-                return
-            # a roll: only the panel, the items the dice now can (or no longer can) build
-            # and the cursor's places change
-            lay = self.lay
-            self.app.refresh(lay.px - 1, 0, lay.pw + 1, lay.ph)
-            changed = [t for t in key[0] if t not in was[0]]
-            changed += [t for t in was[0] if t not in key[0]]
-            for t in changed + [old, self.cursor]:
-                if 0 <= t < DIE:
-                    self.app.refresh(*self.region(t))
-
-    def _map_key(self):
-        # what the map shows, but the cursor: what is built, what can be built now
-        g = self.game
-        p = g.player
-        return (tuple(self._buildable()), g.roads[p], g.builds[p], g.jokers[p])
-
-    def hint(self, back=None):
-        """Ask the coach: point at its choice and show its expected value (and the value of
-        what A would do now: "yours"). ``back``: the cursor's place before the step that the
-        press asking for the hint made first (a held Y), where it is put back."""
-        g = self.game
-        if g.phase == OVER or self.level is not None:
-            return
-        if back is not None and (back in self.targets or back in self.stops()):
-            self.cursor = back  # (the whole screen is painted below)
-        advice = self.app.advice(self._yours())
-        if isinstance(advice, str):  # no room for the coach (App.no_room)
-            self.say(advice)
-            return
-        action, best, unit, mine = advice
-        op = action[0]
-        if self.mode == _CONFIRM_X and op != "end":
-            self.cancel()  # the coach would not end here: back in the turn
+                return [("Which resource should the joker give?", cv.WHITE)]
+            return [("Trade 2 gold for one:", cv.WHITE)]
         if self.mode == _CONFIRM_X:
-            # "Nothing built: end with an X?" and the coach ends: its "End: X" (cancelling
-            # would only lead back to this question)
-            goal = END_B
-        elif self.mode != _NORMAL:
-            # picking a joker's die or a resource: the pick stays; the cursor goes to the
-            # coach's die or resource when its advice is this very joker or trade
-            goal = None
-            if op == "joker" and action[1] == self.joker:
-                goal = DIE + action[2] if self.mode == _PICK_DIE else RES + action[3]
-            elif op == "trade" and self.joker < 0:
-                goal = RES + action[1]
+            return [("Nothing built: end with an X (-2 points)?", cv.RED)]
+        if t < 0:
+            return []
+        if t < DIE and t < sheet.JOKER:
+            return self._item_info(t)
+        if t >= sheet.JOKER and t < DIE:
+            if t in self.targets:
+                why = ("Turns one die into it, once a game.", cv.LIGHT)
+            else:
+                why = (_sentence(self._why_not(t)), cv.GOLD)
+            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE), why]
+        if t < RES:
+            i = t - DIE
+            marked = self.marks >> i & 1
+            return [("Die %d: %s" % (i + 1, FACE_NAMES[g.faces[i]]), cv.WHITE),
+                    ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
+                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.ORE)]
+        if t == ROLL_B:
+            if g.phase == ROLL:  # what each computer did since this person's last turn
+                app = self.app
+                notes = [("%s %s" % (app.seat_name(q), app.turn_note(q)), wg.PLAYER_COLOUR[q])
+                         for q in app.computers() if app.last_turns[q]]
+                return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
+            return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
+                     cv.WHITE),
+                    ("Mark dice with A first." if not self.marks else "", cv.ORE)]
+        if t == KEEP_B:
+            return [("Keep these dice and build.", cv.WHITE)]
+        if t == TRADE_B:
+            return [("Trade 2 gold dice for 1 resource.", cv.WHITE)]
+        if t == UNDO_B:
+            return [("Take back the last build, joker or trade.", cv.WHITE)]
+        if t == END_B:
+            if isl.number == 1 and not g.built:
+                return [("End turn. Nothing built: X (-2).", cv.RED)]
+            return [("End the turn.", cv.WHITE)]
+        return []
+
+    def _item_info(self, t):
+        # (text, colour) lines about item ``t`` of the map: what it is and is worth, built or
+        # what it costs and still needs
+        g = self.game
+        isl = g.island
+        kind = isl.kind(t)
+        value = isl.value(t)
+        if isl.number == 1:
+            worth = "%d point%s" % (value, "" if value == 1 else "s")
         else:
-            if op == "roll" and g.phase == REROLL:
-                self.marks = action[1]
-            self.retarget()
-            goal = {"roll": ROLL_B, "stop": KEEP_B, "trade": TRADE_B, "end": END_B}.get(op)
-            if op == "build":
-                goal = action[1]
-            elif op == "joker":
-                goal = sheet.JOKER + action[1]
-        if goal in self.targets:
-            self.cursor = goal
-        self.app.refresh_all()
-        text = "Coach: " + describe(g, action)
-        if best is not None:
-            text += ", %s %s" % (_num(best), unit)
-            if mine is not None and abs(mine - best) >= 0.05:
-                text += "; yours %s" % _num(mine)
-        self.say(text, cv.SKY)
-
-    def _yours(self):
-        # What A would do where the cursor is, as an action the coach values (None: nothing
-        # it values: a die's mark on its own, a picker, a joker, a trade, Undo, the map)
-        g = self.game
-        t = self.cursor
-        if self.mode == _CONFIRM_X:
-            return ("end",) if t == END_B else None  # "End: X" (or "Back")
-        if self.mode != _NORMAL:
-            return None
-        if g.phase == REROLL:
-            if t == KEEP_B:
-                return ("stop",)
-            if t == ROLL_B and not self.marks:
-                return None  # refused: no die is marked
-            return ("roll", self.marks) if self.marks else ("stop",)  # (a die: as marked now)
-        if g.phase == BUILD:
-            if t == END_B:
-                return ("end",)
-            if 0 <= t < sheet.JOKER and t in self.targets:
-                return ("build", t)
-        return None
-
-    # ------------------------------------------------------------------ time
-
-    def tick(self, now):
-        if self.msg:
-            if self.msg_until is None:
-                self.msg_until = now + _MSG_MS
-            elif now - self.msg_until >= 0:
-                self._refresh_foot()  # (while the message still says how far it reaches)
-                self.msg = ""
-        if self.level is not None and now - self.next_ms >= 0:
-            self.app.computer_step()
-            self.next_ms = now + self.app.step_ms()
-
-    def busy(self):
-        return self.level is not None
-
-    def think(self, until):
-        """Idle time: work out ahead what the computer (or, for a person, the coach, which
-        also reviews each choice on Island One) needs for its next decision."""
-        g = self.game
-        if self.level is None:
-            kept = self._kept_lines()
-            for t in (self.cursor, self._step(1), self._step(-1)):  # the next key's lines
-                if t is not None and t not in kept:
-                    if until():
-                        return False
-                    self._lines(t)
-            if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
-                return True
-        players = self.app.players()
-        if self.level is None:
-            return players.think(g, players.HARD, until, g.player, True)
-        q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
-        level = self.app.level(q)
-        then = (players.HARD, q, True) if level is None else (level, q, False)
-        return players.think(g, self.level, until, g.player, then=then)
-
-    def show_step(self, action):
-        """A computer's action is about to be carried out: point at it, say what it is."""
-        g = self.game
-        op = action[0]
-        old = self.cursor
-        before = self._lines()
-        self.cursor = -1
-        if op == "build":
-            self.cursor = action[1]
-        elif op == "joker":
-            self.cursor = sheet.JOKER + action[1]
-        elif op == "roll" and g.phase == REROLL:
-            self.marks = action[1]
-        self.say("%s %s" % (self.app.seat_name(g.player), describe(g, action)), cv.WHITE)
-        if op == "roll":
-            self.app.refresh_all()
+            worth = "%d VP" % value if value else "no VP"
+        lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE)]
+        if g.is_built(t):
+            lines.append(("Built", cv.SKY))
         else:
-            self._cursor_moved(old, before)
+            if t not in self.targets:
+                why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
+                if why:  # "R2 needs road R0 first": the title names it already
+                    lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
+            lines.append((_cost_line(kind, self.app.c, self.lay.pw - 6), cv.LIGHT))
+        if isl.number == 2 and kind == ROAD:
+            lines.append(("Longest road counts.", cv.ORE))
+        return lines
 
-    # ------------------------------------------------------------------ drawing
 
+# How the turn screen is painted: the map (``sheet``), the panel (header, dice tray, status, buttons
+# or picker, score, info lines, message, foot) and the cursor. Each part is drawn only where it
+# meets the canvas's clip: a partial redraw paints just the rectangles that changed (``App.draw``).
+class Painting:
     def paint(self, c):
         # Each part is drawn only where it meets the clip (a partial redraw paints just the
         # rectangles that changed, and on the device the Python deciding costs the most).
@@ -915,78 +728,323 @@ class Turn:
             return "Build: +%d this turn" % g.points
         return "Build: %d built" % g.built
 
-    def _info(self, t=None):
-        # (text, colour) lines about target ``t`` (the cursor's)
-        g = self.game
-        isl = g.island
-        if t is None:
-            t = self.cursor
+
+class Turn(Painting, Geometry, InfoLines, Targets):
+    # The parts' order is the order methods are looked up in: painting's first, the most asked.
+    # Every attribute of the screen is set here (and the panel's rows in ``place``): the parts
+    # keep none of their own.
+    def __init__(self, app):
+        self.app = app
+        self.game = g = app.game
+        lay = app.lay
+        self.lay = lay
+        self.place(lay, g)  # the panel's rows (Geometry)
+        self.msg = ""
+        self.msg_colour = cv.LIGHT
+        self.msg_until = 0
+        self.level = app.level(g.player)
+        self.next_ms = 0
+        self.mode = _NORMAL
+        self.marks = 0
+        self.joker = -1
+        self.jdie = -1
+        self.cursor = -1
+        self.targets = []
+        self._stops_of = None  # the targets ``_stops`` was made from
+        self._stops = None
+        self._kept_state = self._can_key = self._shown_key = self._chips_key = None
+        self._chips = None
+        self._kept = self._can = None
+        self._shown = 0
+        self._ring_of = -1  # the target whose cursor frame ``_ring`` is
+        self._ring = None
+        self._msg_lines = ()
+        self._back = None  # where the last X or Y step came from (see ``handle``)
+        self.retarget(True)
+        self._map_shown = self._map_key()
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, role):
         if self.level is not None:
-            return [("%s is playing (%s)." % (self.app.seat_name(g.player),
-                                              self.app.level_name(g.player)), cv.LIGHT),
-                    ("Any key: skip.", cv.ORE)]
+            self.app.finish_computer_turn()
+            return
+        back = self._back
+        self._back = None
+        if role in ("up", "down", "left", "right"):
+            self.steer(role)
+        elif role == "prev" or role == "next":
+            self._back = self.cursor
+            self.move(-1 if role == "prev" else 1)
+        elif role == "ok":
+            self.choose()
+        elif role == "back":
+            if self.mode != _NORMAL:
+                self.cancel()
+            else:
+                self.app.pause()
+        elif role == "hint":
+            # a held Y stepped the cursor before it became the coach: take the step back,
+            # the coach is asked about what the person had chosen
+            self.hint(back if self.app.stepped else None)
+        elif role == "sheet":
+            self.app.open("sheets", "Sheets", self)
+
+    def cancel(self):
+        """Leave a picker or the X confirmation: back to the turn as it was."""
+        self.mode = _NORMAL
+        self.joker = -1
+        self.app.refresh_all()
+        self.retarget()
+
+    def choose(self):
+        g = self.game
+        t = self.cursor
         if self.mode == _PICK_DIE:
-            return [("Joker: %s. Choose the die it changes." % _joker_name(g, self.joker),
-                     cv.WHITE)]
-        if self.mode == _PICK_RES:
+            self.jdie = t - DIE
+            if g.island.jokers[self.joker][0] == ANY:
+                self.mode = _PICK_RES
+                self.app.refresh_all()
+                self.retarget(True)
+            else:
+                self.act(("joker", self.joker, self.jdie, None))
+        elif self.mode == _PICK_RES:
+            r = t - RES
             if self.joker >= 0:
-                return [("Which resource should the joker give?", cv.WHITE)]
-            return [("Trade 2 gold for one:", cv.WHITE)]
+                self.act(("joker", self.joker, self.jdie, r))
+            else:
+                self.act(("trade", r))
+        elif self.mode == _CONFIRM_X:
+            if t == END_B:
+                self.act(("end",))
+            else:
+                self.cancel()
+        elif DIE <= t < RES:
+            before = self._lines()
+            self.marks ^= 1 << (t - DIE)
+            r = self.region(t)
+            self.app.refresh(*r)
+            self.app.refresh(*self._button_box(ROLL_B))
+            self._info_changed(before)
+        elif t == ROLL_B:
+            self.act(("roll", None if g.phase == ROLL else self.marks))
+        elif t == KEEP_B:
+            self.act(("stop",))
+        elif t == TRADE_B:
+            self.joker = -1
+            self.mode = _PICK_RES
+            self.app.refresh_all()
+            self.retarget(True)
+        elif t == UNDO_B:
+            self.act(("undo",))
+        elif t == END_B:
+            if g.island.number == 1 and not g.built:
+                self.mode = _CONFIRM_X
+                self.app.refresh_all()
+                self.retarget(True)
+            else:
+                self.act(("end",))
+        elif 0 <= t < DIE and t not in self.targets:
+            self.say(self._why_not(t))
+        elif t >= sheet.JOKER:
+            self.joker = t - sheet.JOKER
+            self.mode = _PICK_DIE
+            self.app.refresh_all()
+            self.retarget(True)
+        elif t >= 0:
+            self.act(("build", t))
+
+    def _why_not(self, t):
+        # why A on a map item or joker that is not a target does nothing
+        g = self.game
+        if t < sheet.JOKER:
+            return g.why_build(t) or "keep the dice first"
+        j = t - sheet.JOKER
+        if g.phase == ROLL or g.joker_used(j) or not g.joker_unlocked(j):
+            return g.why_joker(j, 0)
+        return "keep the dice first" if g.phase == REROLL else "no free die it would change"
+
+    def act(self, action):
+        """Carry out a human action through the app (which saves it); show a refusal."""
+        why = self.app.perform(action)
+        if why:
+            self.say(why)
+            return
+        self.msg = ""  # a refusal or the coach's line was about the state before
+        self.after(action)
+
+    def after(self, action):
+        """The screen's part after an action was carried out (by a person or a computer)."""
+        if action[0] == "roll":
+            self.marks = 0
+        if action[0] != "end":
+            old = self.cursor
+            self.mode = _NORMAL
+            self.joker = -1
+            self.retarget(action[0] in ("roll", "stop"))
+            was = self._map_shown
+            key = self._map_key()
+            self._map_shown = key
+            if key[1:] != was[1:]:  # built, or a joker used: the whole screen
+                self.app.refresh_all()
+                return
+            # a roll: only the panel, the items the dice now can (or no longer can) build
+            # and the cursor's places change
+            lay = self.lay
+            self.app.refresh(lay.px - 1, 0, lay.pw + 1, lay.ph)
+            changed = [t for t in key[0] if t not in was[0]]
+            changed += [t for t in was[0] if t not in key[0]]
+            for t in changed + [old, self.cursor]:
+                if 0 <= t < DIE:
+                    self.app.refresh(*self.region(t))
+
+    def _map_key(self):
+        # what the map shows, but the cursor: what is built, what can be built now
+        g = self.game
+        p = g.player
+        return (tuple(self._buildable()), g.roads[p], g.builds[p], g.jokers[p])
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, text, colour=cv.RED):
+        """Show ``text`` in the foot for a few seconds."""
+        self._refresh_foot()  # where the message shown until now lay
+        self.msg = text
+        self.msg_colour = colour
+        self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
+        # out from nothing on the device) may have taken longer than the message stays
+        w = self.lay.pw - 6
+        c = self.app.c
+        self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
+        self._refresh_foot()
+
+    # ------------------------------------------------------------------ time
+
+    def tick(self, now):
+        if self.msg:
+            if self.msg_until is None:
+                self.msg_until = now + _MSG_MS
+            elif now - self.msg_until >= 0:
+                self._refresh_foot()  # (while the message still says how far it reaches)
+                self.msg = ""
+        if self.level is not None and now - self.next_ms >= 0:
+            self.app.computer_step()
+            self.next_ms = now + self.app.step_ms()
+
+    def busy(self):
+        return self.level is not None
+
+    def show_step(self, action):
+        """A computer's action is about to be carried out: point at it, say what it is."""
+        g = self.game
+        op = action[0]
+        old = self.cursor
+        before = self._lines()
+        self.cursor = -1
+        if op == "build":
+            self.cursor = action[1]
+        elif op == "joker":
+            self.cursor = sheet.JOKER + action[1]
+        elif op == "roll" and g.phase == REROLL:
+            self.marks = action[1]
+        self.say("%s %s" % (self.app.seat_name(g.player), describe(g, action)), cv.WHITE)
+        if op == "roll":
+            self.app.refresh_all()
+        else:
+            self._cursor_moved(old, before)
+
+    # ------------------------------------------------------------------ the coach, work ahead
+
+    def hint(self, back=None):
+        """Ask the coach: point at its choice and show its expected value (and the value of
+        what A would do now: "yours"). ``back``: the cursor's place before the step that the
+        press asking for the hint made first (a held Y), where it is put back."""
+        g = self.game
+        if g.phase == OVER or self.level is not None:
+            return
+        if back is not None and (back in self.targets or back in self.stops()):
+            self.cursor = back  # (the whole screen is painted below)
+        advice = self.app.advice(self._yours())
+        if isinstance(advice, str):  # no room for the coach (App.no_room)
+            self.say(advice)
+            return
+        action, best, unit, mine = advice
+        op = action[0]
+        if self.mode == _CONFIRM_X and op != "end":
+            self.cancel()  # the coach would not end here: back in the turn
         if self.mode == _CONFIRM_X:
-            return [("Nothing built: end with an X (-2 points)?", cv.RED)]
-        if t < 0:
-            return []
-        if t < DIE and t < sheet.JOKER:
-            kind = isl.kind(t)
-            value = isl.value(t)
-            if isl.number == 1:
-                worth = "%d point%s" % (value, "" if value == 1 else "s")
-            else:
-                worth = "%d VP" % value if value else "no VP"
-            lines = [("%s %s: %s" % (_KIND_TITLES[kind], isl.name(t), worth), cv.WHITE)]
-            if g.is_built(t):
-                lines.append(("Built", cv.SKY))
-            else:
-                if t not in self.targets:
-                    why = g.why_sheet(t) or (g.phase != ROLL and g.why_build(t))
-                    if why:  # "R2 needs road R0 first": the title names it already
-                        lines.append((_sentence(why[len(isl.name(t)) + 1:]), cv.GOLD))
-                lines.append((_cost_line(kind, self.app.c, self.lay.pw - 6), cv.LIGHT))
-            if isl.number == 2 and kind == ROAD:
-                lines.append(("Longest road counts.", cv.ORE))
-            return lines
-        if t >= sheet.JOKER and t < DIE:
-            if t in self.targets:
-                why = ("Turns one die into it, once a game.", cv.LIGHT)
-            else:
-                why = (_sentence(self._why_not(t)), cv.GOLD)
-            return [("Joker: %s" % _joker_name(g, t - sheet.JOKER), cv.WHITE), why]
-        if t < RES:
-            i = t - DIE
-            marked = self.marks >> i & 1
-            return [("Die %d: %s" % (i + 1, FACE_NAMES[g.faces[i]]), cv.WHITE),
-                    ("re-roll it" if marked else "keep it", cv.SKY if marked else cv.LIGHT),
-                    ("A: %s" % ("keep" if marked else "mark to re-roll"), cv.ORE)]
-        if t == ROLL_B:
-            if g.phase == ROLL:  # what each computer did since this person's last turn
-                app = self.app
-                notes = [("%s %s" % (app.seat_name(q), app.turn_note(q)), wg.PLAYER_COLOUR[q])
-                         for q in app.computers() if app.last_turns[q]]
-                return notes or [("Roll all %d dice." % g.dice_count(), cv.WHITE)]
-            return [("Roll the %s." % wg.count(popcount(self.marks), "marked die", "marked dice"),
-                     cv.WHITE),
-                    ("Mark dice with A first." if not self.marks else "", cv.ORE)]
-        if t == KEEP_B:
-            return [("Keep these dice and build.", cv.WHITE)]
-        if t == TRADE_B:
-            return [("Trade 2 gold dice for 1 resource.", cv.WHITE)]
-        if t == UNDO_B:
-            return [("Take back the last build, joker or trade.", cv.WHITE)]
-        if t == END_B:
-            if isl.number == 1 and not g.built:
-                return [("End turn. Nothing built: X (-2).", cv.RED)]
-            return [("End the turn.", cv.WHITE)]
-        return []
+            # "Nothing built: end with an X?" and the coach ends: its "End: X" (cancelling
+            # would only lead back to this question)
+            goal = END_B
+        elif self.mode != _NORMAL:
+            # picking a joker's die or a resource: the pick stays; the cursor goes to the
+            # coach's die or resource when its advice is this very joker or trade
+            goal = None
+            if op == "joker" and action[1] == self.joker:
+                goal = DIE + action[2] if self.mode == _PICK_DIE else RES + action[3]
+            elif op == "trade" and self.joker < 0:
+                goal = RES + action[1]
+        else:
+            if op == "roll" and g.phase == REROLL:
+                self.marks = action[1]
+            self.retarget()
+            goal = {"roll": ROLL_B, "stop": KEEP_B, "trade": TRADE_B, "end": END_B}.get(op)
+            if op == "build":
+                goal = action[1]
+            elif op == "joker":
+                goal = sheet.JOKER + action[1]
+        if goal in self.targets:
+            self.cursor = goal
+        self.app.refresh_all()
+        text = "Coach: " + describe(g, action)
+        if best is not None:
+            text += ", %s %s" % (tenths(best), unit)
+            if mine is not None and abs(mine - best) >= 0.05:
+                text += "; yours %s" % tenths(mine)
+        self.say(text, cv.SKY)
+
+    def _yours(self):
+        # What A would do where the cursor is, as an action the coach values (None: nothing
+        # it values: a die's mark on its own, a picker, a joker, a trade, Undo, the map)
+        g = self.game
+        t = self.cursor
+        if self.mode == _CONFIRM_X:
+            return ("end",) if t == END_B else None  # "End: X" (or "Back")
+        if self.mode != _NORMAL:
+            return None
+        if g.phase == REROLL:
+            if t == KEEP_B:
+                return ("stop",)
+            if t == ROLL_B and not self.marks:
+                return None  # refused: no die is marked
+            return ("roll", self.marks) if self.marks else ("stop",)  # (a die: as marked now)
+        if g.phase == BUILD:
+            if t == END_B:
+                return ("end",)
+            if 0 <= t < sheet.JOKER and t in self.targets:
+                return ("build", t)
+        return None
+
+    def think(self, until):
+        """Idle time: work out ahead what the computer (or, for a person, the coach, which
+        also reviews each choice on Island One) needs for its next decision."""
+        g = self.game
+        if self.level is None:
+            kept = self._kept_lines()
+            for t in (self.cursor, self._step(1), self._step(-1)):  # the next key's lines
+                if t is not None and t not in kept:
+                    if until():
+                        return False
+                    self._lines(t)
+            if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
+                return True
+        players = self.app.players()
+        if self.level is None:
+            return players.think(g, players.HARD, until, g.player, True)
+        q = (g.player + 1) % g.players  # the next seat: its tables once this plan is known
+        level = self.app.level(q)
+        then = (players.HARD, q, True) if level is None else (level, q, False)
+        return players.think(g, self.level, until, g.player, then=then)
 
 
 _COST_LINES = {}  # (kind, width) -> its "Costs ..." line, made once (new strings are dear on
@@ -1021,7 +1079,7 @@ def _joker_name(g, j):
     return "%s (%s)" % (what, g.joker_knights(j))
 
 
-def _num(v):
+def tenths(v):
     # one decimal, without relying on float formatting quirks
     v = int(v * 10 + (0.5 if v >= 0 else -0.5))
     sign = "-" if v < 0 else ""
