@@ -10,7 +10,7 @@ import os
 import pytest
 
 from catan import players
-from catan.players import plans, reroll, values
+from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 from catan.maps import ISLAND_ONE
@@ -152,7 +152,7 @@ def test_value_table_is_compact_and_sane():
 
 def test_the_value_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
     # A game UF2 freezes the table as a module's bytes constant (tools/uf2.py), read in place
-    # from flash through values._InFlash: the same values as the file, at every turn.
+    # from flash through tables.InFlash: the same values as the file, at every turn.
     import random
     import sys
     import types
@@ -163,14 +163,14 @@ def test_the_value_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
                rng.getrandbits(6)) for _ in range(300)]
     monkeypatch.setattr(values, "_ONE", None)
     from_file = [values.island_one_value(*s) for s in states]
-    assert values.value_table().f.__class__ is not values._InFlash
+    assert values.value_table().f.__class__ is not tables.InFlash
     frozen = types.ModuleType("catan.players.coach_data")
     with open(path, "rb") as f:
         frozen.DATA = f.read()
     monkeypatch.setitem(sys.modules, "catan.players.coach_data", frozen)
     monkeypatch.setattr(values, "_ONE", None)
     assert [values.island_one_value(*s) for s in states] == from_file
-    assert values.value_table().f.__class__ is values._InFlash
+    assert values.value_table().f.__class__ is tables.InFlash
 
 
 def test_dice_chance():
@@ -190,10 +190,10 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     g.builds[0] = 0b111 << 10  # K1, K2, K3
     g.roll()
     g.stop()
-    ctx = plans._Context(g, players.HARD, 0)
+    ctx = plans.Context(g, players.HARD, 0)
     counts = g.unspent()
     cost = (1, 1, 1, 1, 1)
-    assert plans._cover(counts, cost, ctx.jokers) is None
+    assert plans.cover(counts, cost, ctx.jokers) is None
     ways = ctx.pays(counts, (0, k4), cost, None)
     assert ways == [([], [(3, 1)])]
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
@@ -265,10 +265,10 @@ def test_tables_worked_out_ahead_are_those_of_the_turn():
     g = Game(2, 2, SeededDice(5))
     while not players.think(g, players.HARD, lambda: False):
         pass
-    ctx = plans._Context(g, players.MEDIUM, g.player)
-    w1, w2 = (list(w) for w in reroll._turn_tables(ctx))
+    ctx = plans.Context(g, players.MEDIUM, g.player)
+    w1, w2 = (list(w) for w in reroll.turn_tables(ctx))
     reroll._TURN[0] = None
-    assert (list(reroll._turn_tables(ctx)[0]), list(reroll._turn_tables(ctx)[1])) == (w1, w2)
+    assert (list(reroll.turn_tables(ctx)[0]), list(reroll.turn_tables(ctx)[1])) == (w1, w2)
 
 
 # ------------------------------------------------- the work ahead, in any order of calls
@@ -427,11 +427,11 @@ def _brute_tables(ctx):
     # W2, W1 and W0 of the turn by a plain expectimax, by multiset (a sorted tuple of faces):
     # every outcome of the dice thrown again enumerated in order (6**k of them), every keep
     # within a roll tried; a roll of all six dice is worth the best plan it pays for,
-    # ``_Context._best_now`` over every plan the sheet allows (``pays``: each way worth
+    # ``Context._best_now`` over every plan the sheet allows (``pays``: each way worth
     # comparing, a knight's joker lent to the rest of its plan among them).
     import itertools
 
-    plan_list = plans._plans(ctx.isl, ctx.roads, ctx.builds, 6, False)
+    plan_list = plans.all_plans(ctx.isl, ctx.roads, ctx.builds, 6, False)
     memo = {}
 
     def final(roll):
@@ -512,11 +512,11 @@ def test_keep_tables_are_a_brute_force_expectimax(seed, turn):
     # off in ``reroll.py`` (either the room it adds or the ways it pays) the tables differ.
     # And no roll is worth more in the tables than the game's rules can reach.
     g = _rolled(seed, turn)
-    ctx = plans._Context(g, players.HARD, 0)
+    ctx = plans.Context(g, players.HARD, 0)
     players.forget()
-    w1, w2, w0 = (list(w) for w in reroll._turn_tables(ctx, first=True))
+    w1, w2, w0 = (list(w) for w in reroll.turn_tables(ctx, first=True))
     b2, b1, b0 = _brute_tables(ctx)
-    keys, sizes, _ = reroll._multisets()
+    keys, sizes, _ = reroll.dice_multisets()
     for i in range(len(keys)):
         k = tuple(f for f in range(6) for _ in range(keys[i] >> 3 * f & 7))
         assert abs(w2[i] - b2[k]) < 1e-3, ("W2", k, w2[i], b2[k])
@@ -565,12 +565,12 @@ def _check_tables():
             after.perform(players.next_action(after, players.HARD, after.player))
         states.append(after)
     level = key[3]
-    same = [g for g in states if reroll._turn_key(g, level) == key]
+    same = [g for g in states if reroll.turn_key(g, level) == key]
     if not same:
         return
     first = reroll._TURN[1]
     have = [list(w) for w in reroll._W]
     players.forget()
-    fresh = reroll._turn_tables(plans._Context(same[0], level, 0), first)
+    fresh = reroll.turn_tables(plans.Context(same[0], level, 0), first)
     for w, f in zip(have, fresh):
         assert w == list(f), key

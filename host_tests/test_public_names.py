@@ -3,16 +3,12 @@
 A name that another module imports is part of an interface: public (no leading ``_``) and
 documented where it is defined. ruff's PLC2701 says the same, but only as a preview rule (and
 preview changes the stable rules too), so the check is here. Every import statement counts,
-at the top or inside a function; ``import x as _y`` of a public ``x`` is fine. The players'
-modules are being reworked elsewhere: their own imports are checked once that lands (PENDING,
-issue 27).
+at the top or inside a function; ``import x as _y`` of a public ``x`` is fine.
 """
 
 import ast
 
 from test_import_circles import ROOT, SOURCES, find_module
-
-PENDING = ("lib/catan/players/",)  # issue 27: the lead renames the players' shared names
 
 
 def private_imports(f):
@@ -39,7 +35,7 @@ def test_no_private_name_crosses_a_module_border():
     for top in SOURCES + ("host_tests",):
         for f in sorted((ROOT / top).rglob("*.py")):
             rel = f.relative_to(ROOT).as_posix()
-            if "node_modules" in f.parts or rel.startswith(PENDING):
+            if "node_modules" in f.parts:
                 continue
             found += ["%s:%d: %s from %s" % (rel, line, name, mod) for line, mod, name in private_imports(f)]
     assert not found, "private names imported across modules:\n" + "\n".join(found)

@@ -73,7 +73,7 @@ def test_the_race_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
     monkeypatch.setitem(sys.modules, "catan.players.race_data", frozen)
     monkeypatch.setattr(race, "_TABLE", None)
     assert [race.turns_to_go(*s) for s in states] == from_file
-    assert race.table().f.__class__.__name__ == "_InFlash"
+    assert race.table().f.__class__.__name__ == "InFlash"
 
 
 def test_the_coach_counts_turns_in_the_solo_race():
@@ -124,7 +124,7 @@ def test_the_coach_counts_turns_in_games_with_other_players():
     number, the expected turns to 10 VP of the player whose turn it is, counting its turns;
     and it never shows its own choice worse than another it values (what the player may set
     up: any keep, any build, the end), so "yours" is never better than the coach's."""
-    from test_coach import _legal
+    from test_coach import legal as _legal
 
     rnd = random.Random(5)
     for n, seed in ((2, 11), (4, 12)):
@@ -166,7 +166,7 @@ def test_an_award_another_player_holds_is_2_vp_to_make_up():
     # The solo race gives a sheet Longest Road on its grey road and Largest Army on its third
     # knight; when another player holds one, the sheet is valued as the solo race's with 2 VP
     # of buildings fewer (a city, else two settlements): the VP it has to make up.
-    from catan.players.plans import _Context
+    from catan.players.plans import Context
     from catan.position import setup
 
     isl = Game(2, 1, SeededDice(1)).island
@@ -176,10 +176,10 @@ def test_an_award_another_player_holds_is_2_vp_to_make_up():
     theirs = setup(2, 2, SeededDice(1), built=(sheet, sheet), turns=(4, 4), longest=1)
     roads, builds = mine.roads[0], mine.builds[0]
     t = race.turns_to_go(roads, builds, 0)
-    assert abs(_Context(mine, 2, 0).value((), 0) + t) < 1e-9
+    assert abs(Context(mine, 2, 0).value((), 0) + t) < 1e-9
     fewer = race.turns_to_go(roads, builds & ~(bit["S1"] | bit["S2"]), 0)
     assert fewer > t
-    assert abs(_Context(theirs, 2, 0).value((), 0) + fewer) < 1e-9
+    assert abs(Context(theirs, 2, 0).value((), 0) + fewer) < 1e-9
     a = coach.ev(mine, ("roll", None))
     b = coach.ev(theirs, ("roll", None))
     assert a < b, (a, b)
@@ -194,5 +194,5 @@ def test_an_award_another_player_holds_is_2_vp_to_make_up():
     assert race.turns_to_go(roads, builds, 0) == 0
     fewer = race.turns_to_go(roads, builds & ~(bit["C1"] | bit["C2"]), 0)
     assert fewer >= 1
-    assert abs(_Context(g, 2, 0).value((), 0) + fewer) < 1e-9
+    assert abs(Context(g, 2, 0).value((), 0) + fewer) < 1e-9
     assert coach.ev(g, ("roll", None)) > g.turns[0] + 1

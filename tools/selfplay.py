@@ -36,8 +36,8 @@ from catan.dice import SeededDice
 from catan.game import Game
 from catan.players import plans
 
-# Island Two's value functions (``_two_setup``, ``_value_two``) by revision (None: now)
-_VALUES = {None: (plans._two_setup, plans._value_two)}
+# Island Two's value functions (``two_setup``, ``value_two``) by revision (None: now)
+_VALUES = {None: (plans.two_setup, plans.value_two)}
 
 
 def _values_at(rev):
@@ -47,7 +47,9 @@ def _values_at(rev):
             ["git", "-C", ROOT, "show", rev + ":lib/catan/players/values.py"])
         mod = types.ModuleType("values_at_" + rev)
         exec(compile(src, "values.py@" + rev, "exec"), mod.__dict__)
-        _VALUES[rev] = (mod._two_setup, mod._value_two)
+        # (public since issue 27; the names of older revisions had a leading underscore)
+        _VALUES[rev] = tuple(getattr(mod, n, None) or getattr(mod, "_" + n)
+                             for n in ("two_setup", "value_two"))
     return _VALUES[rev]
 
 
@@ -67,12 +69,12 @@ def play(island, policies, seed):
     game = Game(island, len(levels), SeededDice(seed))
     while not game.over():
         level, rev = levels[game.player]
-        plans._two_setup, plans._value_two = _values_at(rev)
+        plans.two_setup, plans.value_two = _values_at(rev)
         if level == "coach":
             game.perform(coach.hint(game)[0])
         else:
             game.perform(players.next_action(game, level, seed + game.player))
-    plans._two_setup, plans._value_two = _VALUES[None]
+    plans.two_setup, plans.value_two = _VALUES[None]
     results = [game.result(p) for p in range(len(levels))]
     # Island Two ends during the winner's turn: count that turn.
     extra = 1 if island == 2 else 0

@@ -186,7 +186,7 @@ def stage(board, dest, overrides=None):
 
 def table_module(data, name="coach_table.bin"):
     """The coach's value table as the source of a module holding one ``bytes`` constant: frozen,
-    it is read in place from flash (``values._InFlash``)."""
+    it is read in place from flash (``tables.InFlash``)."""
     lines = ['"""The coach\'s value table (%s), frozen: read in place from flash."""' % name, "",
              "DATA = ("]
     for i in range(0, len(data), 48):

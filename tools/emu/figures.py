@@ -390,7 +390,7 @@ for part, names in %(parts)r:
         __import__(name)
     if part == "tables":
         from catan.players import reroll, values
-        reroll._multisets()
+        reroll.dice_multisets()
         values.value_table()
     f = free()
     out[part] = prev - f

@@ -23,7 +23,7 @@ completing its missing resources in the rolls left (``_chance``, cached) after j
 (and, as a variant, a kept pair of gold). After rolling, the best affordable plan is
 paid (gold trades first, then jokers) and built, one action per call. A plan may be paid
 in more than one way (which joker; the joker of a knight the plan builds first, which the
-rules allow the same turn): MEDIUM and HARD value each (``_Context.pays``).
+rules allow the same turn): MEDIUM and HARD value each (``Context.pays``).
 
 Here: the levels, the next action, and the work ahead in a front end's idle time
 (``think``). The modules of the package, by what each holds (each imports only those
@@ -32,7 +32,7 @@ above it; a module costs the device about 300 bytes of heap of its own, so there
     values   what a sheet is worth on each island (Island One: the value table,
              coach_table.bin beside it)
     plans    the plans a sheet allows in one turn, what they cost, how a seat pays for one
-             (``_Context``: the decision of the player whose turn it is), the best one now,
+             (``Context``: the decision of the player whose turn it is), the best one now,
              the actions that carry one out
     reroll   when to re-roll: the chance of completing a plan, the keep tables of a turn
              over the multisets of its dice, each level's choice
@@ -43,10 +43,10 @@ The levels are constants in each module too (``_HARD = const(2)``: no name to lo
 
 from catan.game import BUILD, OVER, REROLL, ROLL, IllegalAction
 from catan.players import reroll
-from catan.players.plans import _Context, _plan_actions, _plans_work
-from catan.players.reroll import _drop, _finish, _needs_tables, _ready, _turn_key, reroll_mask
+from catan.players.plans import Context, plan_actions, plans_work
+from catan.players.reroll import drop_work, finish_work, needs_tables, tables_ready, turn_key, reroll_mask
 from catan.players.reroll import reserve  # noqa: F401 (the API)
-from catan.players.values import _table_work
+from catan.players.values import table_work
 
 EASY = 0
 MEDIUM = 1
@@ -73,11 +73,11 @@ def next_action(game, level, seed=0):
         return None
     if game.phase == ROLL:
         return ("roll", (1 << game.dice_count()) - 1)
-    ctx = _Context(game, level, seed)
+    ctx = Context(game, level, seed)
     if game.phase == REROLL:
         mask = reroll_mask(ctx)
         return ("roll", mask) if mask else ("stop",)
-    return next(_plan_actions(game, built_now(ctx)[0]))
+    return next(plan_actions(game, built_now(ctx)[0]))
 
 
 def apply(game, action):
@@ -112,14 +112,14 @@ def play_game(game, levels, seed=0):
 # of a turn (``reroll``), the values of the plans the dice pay for in the build phase, and,
 # while a computer builds, the next seat's tables in the state its plan leads to. Each is a
 # generator that yields between short steps, run in slices until the front end needs the
-# time back; a decision asked before the work is done finishes it (``reroll._turn_tables``,
+# time back; a decision asked before the work is done finishes it (``reroll.turn_tables``,
 # ``built_now``). What is worked out is kept for the state it belongs to until ``forget``.
 
 def forget():
     """Drop every table and plan worked out so far (the next decisions start afresh)."""
     reroll._TURN[0] = _NOW[0] = _AHEAD[0] = _AHEAD[1] = None
-    _drop(reroll._WORK)
-    _drop(_NOW_WORK)
+    drop_work(reroll._WORK)
+    drop_work(_NOW_WORK)
 
 
 _NOW = [None, None, None]  # the key of a state in the build phase, its best plan, by item
@@ -128,20 +128,20 @@ _NOW_WORK = [None, None, None]  # the key, generator and game of the plans being
 
 
 def _now_key(g, level, seed):
-    return _turn_key(g, level) + (0 if level == HARD else seed, g.phase, g.spent,
+    return turn_key(g, level) + (0 if level == HARD else seed, g.phase, g.spent,
                                   bytes(g.faces))
 
 
 def _now_ready(game, level, seed, ctx=None):
     # The generator of the work left for the best plan now (None: nothing left).
-    # (As ``reroll._ready``: the work in hand goes on for the same key from a game still in it.)
+    # (As ``reroll.tables_ready``: the work in hand goes on for the same key from a game still in it.)
     key = _now_key(game, level, seed)
     if _NOW[0] == key:
         return None
     w = _NOW_WORK
     if w[0] != key or w[2] is not game and _now_key(w[2], level, seed) != key:
-        _drop(w)
-        w[1] = _now(ctx or _Context(game, level, seed), key)
+        drop_work(w)
+        w[1] = _now(ctx or Context(game, level, seed), key)
         w[0] = key
         w[2] = game
     return w[1]
@@ -149,14 +149,14 @@ def _now_ready(game, level, seed, ctx=None):
 
 def _now(ctx, key):
     if ctx.one and ctx.level == HARD:
-        yield from _table_work()  # (opened once)
+        yield from table_work()  # (opened once)
     g = ctx.game
     counts = g.unspent()
     free = 0
     for c in counts:
         free += c
     plans = []
-    yield from _plans_work(ctx.isl, ctx.roads, ctx.builds, free, ctx.level == EASY, plans)
+    yield from plans_work(ctx.isl, ctx.roads, ctx.builds, free, ctx.level == EASY, plans)
     yield
     by_item = {} if ctx.level == HARD else None
     yield from ctx.now_work(counts, plans, by_item)
@@ -166,10 +166,10 @@ def _now(ctx, key):
 
 
 def built_now(ctx):
-    """(best, values by item) in the build phase: ``_Context._best_now``'s (value, items,
+    """(best, values by item) in the build phase: ``Context._best_now``'s (value, items,
     trades, jokers) over every plan the free dice pay for, and (HARD) the best value of a
     plan with each item; worked out once a state (``think`` may have done it)."""
-    _finish(_now_ready(ctx.game, ctx.level, ctx.seed, ctx), _NOW_WORK)
+    finish_work(_now_ready(ctx.game, ctx.level, ctx.seed, ctx), _NOW_WORK)
     return _NOW[1], _NOW[2]
 
 
@@ -194,8 +194,8 @@ def _ahead_work(game, best, then):
     # (The tables' slices through ``reroll.step``: other work may take the arrays between.)
     g = yield from _after_plan(game, best)
     level, seed, coach = then
-    if g is not None and _needs_tables(g, level):
-        ctx = _Context(g, level, seed)
+    if g is not None and needs_tables(g, level):
+        ctx = Context(g, level, seed)
         while reroll.step(g, level, coach, ctx):
             yield
 
@@ -207,7 +207,7 @@ def _after_plan(game, best):
     g = game.copy()
     yield
     try:
-        for action in _plan_actions(g, best):
+        for action in plan_actions(g, best):
             g.perform(action)
             yield
     except IllegalAction:
@@ -235,8 +235,8 @@ def think(game, level, until, seed=0, coach=False, then=None):
             return False
         _AHEAD[1] = None  # the copy's work is done: let it go (its key stays, not to redo it)
         return True
-    if game.phase != OVER and _needs_tables(game, level):
-        return _run(_ready(game, level, coach and game.phase == ROLL), until, reroll._WORK)
+    if game.phase != OVER and needs_tables(game, level):
+        return _run(tables_ready(game, level, coach and game.phase == ROLL), until, reroll._WORK)
     return True
 
 
@@ -248,5 +248,5 @@ def _run(gen, until, work):
             if until():
                 return False
         if work is not None:
-            _drop(work)
+            drop_work(work)
     return True

@@ -27,8 +27,8 @@ its idle time already (``players.think``).
 from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL
 from catan.players import built_now, next_action
-from catan.players.plans import _Context
-from catan.players.reroll import _exact_reroll, _index, _multisets, _turn_tables
+from catan.players.plans import Context
+from catan.players.reroll import exact_reroll, key_index, dice_multisets, turn_tables
 
 _HARD = const(2)  # players.HARD
 
@@ -65,7 +65,7 @@ def ev(game, action):
 
 
 def _ev(game, action):
-    ctx = _Context(game, _HARD, game.player)
+    ctx = Context(game, _HARD, game.player)
     done = game.score(game.player) + game.points if game.island.number == 1 else 0
     op = action[0]
     if game.phase == ROLL:
@@ -87,8 +87,8 @@ def _ev(game, action):
 
 
 def _tables(ctx):
-    keys = _multisets()[0]
-    w1, w2 = _turn_tables(ctx)
+    keys = dice_multisets()[0]
+    w1, w2 = turn_tables(ctx)
     return keys, w1, w2
 
 
@@ -98,7 +98,7 @@ def _kept_index(ctx, keys, reroll):
     for i in range(g.dice_count()):
         if not (g.spent >> i & 1) and not (reroll >> i & 1):
             k += 1 << 3 * g.faces[i]
-    return _index(keys, k)
+    return key_index(keys, k)
 
 
 def _keep_value(ctx, reroll, final=False):
@@ -113,7 +113,7 @@ def _keep_value(ctx, reroll, final=False):
 
 def _before_roll(ctx):
     # Expected value of the first roll: the best keep of each outcome, averaged.
-    return _turn_tables(ctx, first=True)[2][0]
+    return turn_tables(ctx, first=True)[2][0]
 
 
 def _plan_value(ctx, item):
@@ -135,8 +135,8 @@ def _choices(game):
         out.append((("roll", None), ev(game, ("roll", None))))
     elif game.phase == REROLL:
         out.append((("stop",), ev(game, ("stop",))))
-        ctx = _Context(game, _HARD, game.player)
-        mask = _exact_reroll(ctx)
+        ctx = Context(game, _HARD, game.player)
+        mask = exact_reroll(ctx)
         if mask:
             out.append((("roll", mask), ev(game, ("roll", mask))))
         full = (1 << game.dice_count()) - 1

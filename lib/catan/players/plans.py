@@ -2,8 +2,8 @@
 a seat pays for one, the best one the dice pay for now, and the actions that carry one out.
 
 A plan's builds are taken in ascending item order, which respects every "needs" of the
-sheet; its cost is the five resource counts of its builds together. ``_cover`` pays a cost
-with the dice, gold trades and jokers; ``_Context`` holds the decision of the player whose
+sheet; its cost is the five resource counts of its builds together. ``cover`` pays a cost
+with the dice, gold trades and jokers; ``Context`` holds the decision of the player whose
 turn it is: MEDIUM and HARD compare every way worth comparing to pay for a plan (which joker;
 the joker of a knight the plan builds first, which the rules allow the same turn), value
 each (``values``) and take the best.
@@ -11,22 +11,22 @@ each (``values``) and take the best.
 
 from catan import const
 from catan.maps import ANY, COSTS, GOLD, KNIGHT, X_PENALTY
-from catan.players.values import _two_setup, _value_one, _value_two
+from catan.players.values import two_setup, value_one, value_two
 
 _EASY = const(0)  # players.EASY
 _HARD = const(2)  # players.HARD
 
 
-def _plans(isl, roads, builds, units, single):
+def all_plans(isl, roads, builds, units, single):
     """Plans of up to three builds from the sheet (roads, builds) that cost at most
     ``units`` dice: a list of (items, cost as five counts)."""
     out = []
-    _drain(_plans_work(isl, roads, builds, units, single, out))
+    drain(plans_work(isl, roads, builds, units, single, out))
     return out
 
 
-def _plans_work(isl, roads, builds, units, single, out):
-    # The plans of ``_plans`` appended to the list ``out``: a generator that yields after the
+def plans_work(isl, roads, builds, units, single, out):
+    # The plans of ``all_plans`` appended to the list ``out``: a generator that yields after the
     # plans that begin with each item.
     out.append(((), (0, 0, 0, 0, 0)))
     for it in range(isl.n_items):
@@ -72,7 +72,7 @@ def _extend(isl, roads, builds, units, single, start, stop, items, cost, out):
 _PAID = ((), ())
 
 
-def _cover(counts, cost, jokers):
+def cover(counts, cost, jokers):
     """How the dice ``counts`` pay ``cost`` with gold trades and the jokers available
     (list of (joker, resource or ANY)): (trades, jokers used as (joker, resource)) with
     as many trades and as few jokers as possible, or None."""
@@ -130,7 +130,7 @@ def _cover(counts, cost, jokers):
             trades.append(r)
     return trades, used
 
-class _Context:
+class Context:
     """The decision of the player whose turn it is in ``game``, at ``level`` (``seed``: ties)."""
 
     def __init__(self, game, level, seed):
@@ -149,13 +149,13 @@ class _Context:
         self._base = None
         self._lates = {}
         if not self.one:
-            _two_setup(self)
+            two_setup(self)
 
     # ---- paying
 
     def pays(self, counts, items, cost, pay):
         """The ways worth comparing to pay for plan ``items`` (total ``cost``) with the dice
-        ``counts``, given ``pay`` = ``_cover(counts, cost, self.jokers)``: a list of
+        ``counts``, given ``pay`` = ``cover(counts, cost, self.jokers)``: a list of
         (trades, jokers as (joker, resource)) using different jokers. The alternatives:
         without one of the jokers ``pay`` uses (a gold trade may free it), and with the
         joker of a knight in the plan, built first (a knight's joker may be used the turn
@@ -182,7 +182,7 @@ class _Context:
 
     def _try(self, counts, cost, jokers, out, also=()):
         # Append to ``out`` the way ``jokers`` pay, if it uses a new set of jokers.
-        q = _cover(counts, cost, jokers)
+        q = cover(counts, cost, jokers)
         if q is not None and q[1]:
             m = self._mask(q)
             for ways in (out, also):
@@ -235,8 +235,8 @@ class _Context:
     def value(self, items, used):
         """The value of building ``items`` now (and jokers ``used`` after this turn)."""
         if self.one:
-            return _value_one(self, items, used)
-        return _value_two(self, items, used)
+            return value_one(self, items, used)
+        return value_two(self, items, used)
 
     def nothing(self):
         """The value of building nothing this turn (Island One: with its X)."""
@@ -250,7 +250,7 @@ class _Context:
 
     def _best_now(self, counts, plans):
         """(value, items, trades, jokers) of the best plan the dice pay for now."""
-        _drain(self.now_work(counts, plans, None))
+        drain(self.now_work(counts, plans, None))
         return self.best
 
     def now_work(self, counts, plans, by_item):
@@ -264,7 +264,7 @@ class _Context:
             if not items:
                 continue
             yield
-            for way in self.pays(counts, items, cost, _cover(counts, cost, self.jokers)):
+            for way in self.pays(counts, items, cost, cover(counts, cost, self.jokers)):
                 trades, jok = way
                 v = self.value(items, self._mask(way))
                 if by_item is not None:
@@ -278,7 +278,7 @@ class _Context:
         self.best = best
 
 
-def _plan_actions(g, best):
+def plan_actions(g, best):
     # The actions that carry out plan ``best`` (value, items, trades, jokers) on ``g``, each
     # worked out once the one before is done: gold trades, the jokers unlocked already, a
     # joker of a knight in the plan after that knight, the other builds, the end. A computer
@@ -330,7 +330,7 @@ def _joker_die(g, items):
     return best
 
 
-def _drain(gen):
+def drain(gen):
     # Run a generator of work in slices (``now_work``, ``reroll``'s tables) to its end.
     for _ in gen:
         pass

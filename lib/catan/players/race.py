@@ -7,7 +7,7 @@ through a compact fit, ``race_table.bin`` beside this module (``tools/solver/fit
 writes it): read in place, a few bytes a value, from the file or (in a game UF2) from a
 frozen bytes constant ``catan.players.race_data.DATA``. In a game with other players the
 number is still the solo race's: the race against the clock, not against the others (an
-award another player holds: ``values._value_two``).
+award another player holds: ``values.value_two``).
 
 The file: b"CDV2", rank R, 0, groups G, sheets S, road masks N (<BBHHH), R scales (<d),
 N road masks (<I, ascending), GF (G * R signed bytes), SF (S * R signed bytes).
@@ -22,7 +22,7 @@ from array import array
 
 from catan.maps import (AWARD_VP, CITY, GREY_ROAD, ISLAND_TWO, KNIGHT, SETTLEMENT, START,
                         WIN_VP)
-from catan.players.values import _find, fit_value, open_table
+from catan.players.tables import find_key, fit_value, open_table
 
 TABLE = "race_table.bin"
 _TABLE = None
@@ -100,7 +100,7 @@ class _Race:
         if a > b:
             a, b = b, a
         g = ks * 10 + _PAIR[a] + b - a
-        lo = _find(self.masks, roads)
+        lo = find_key(self.masks, roads)
         if self.masks[lo] != roads:
             raise ValueError("no such roads")
         sheet = self.base[lo] + s * self.widths[lo] + c

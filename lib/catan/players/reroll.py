@@ -14,7 +14,7 @@ the multisets of its dice (K a multiset of faces):
 
 The arrays are made once and kept (``reserve``: a device allocates them right after its
 framebuffer); the tables hold one turn's state at a time (``_TURN``), worked out in slices
-by a generator (``_ready``: ``players.think`` runs it in idle time, ``_turn_tables`` when a
+by a generator (``tables_ready``: ``players.think`` runs it in idle time, ``turn_tables`` when a
 decision needs it).
 """
 
@@ -24,8 +24,9 @@ import catan
 from catan import const
 from catan.game import REROLL, ROLL
 from catan.maps import ANY, GOLD
-from catan.players.plans import _Context, _cover, _drain, _plans, _plans_work
-from catan.players.values import _find, _table_work
+from catan.players.plans import Context, cover, drain, all_plans, plans_work
+from catan.players.tables import find_key
+from catan.players.values import table_work
 
 _EASY = const(0)  # players.EASY
 _MEDIUM = const(1)  # players.MEDIUM
@@ -34,7 +35,7 @@ _HARD = const(2)  # players.HARD
 EXACT_MEDIUM = True  # Island One's medium: the exact re-rolls for its one-turn value
 
 
-def _needs_tables(game, level):
+def needs_tables(game, level):
     # Whether the next decision at ``level`` keeps by the keep tables.
     return game.phase in (ROLL, REROLL) and (
         level == _HARD or (level == _MEDIUM and EXACT_MEDIUM and game.island.number == 1))
@@ -121,15 +122,15 @@ def _key(deficit, n, rolls):
 _MS = None
 
 
-def _multisets():
+def dice_multisets():
     """(keys, sizes, child): the 924 multisets of 0..6 dice, packed as sum(count[f] << 3f),
     sorted by size and then by key (so adding a die always moves to a later index, and the
     462 multisets of fewer than six dice come first); child[6i + f]: the index of multiset i
-    plus a die f, for those 462. Made once, with the three value tables of ``_turn_tables``
+    plus a die f, for those 462. Made once, with the three value tables of ``turn_tables``
     (``_W``): compact arrays, allocated together and kept, because the Pico's heap is small
     and fragments."""
     if _MS is None:
-        _drain(_make_multisets())
+        drain(_make_multisets())
     return _MS
 
 
@@ -139,7 +140,7 @@ _TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
 
 
 def reserve():
-    """Allocate the arrays of ``_multisets`` and ``_turn_tables`` now (``catan.reserve``;
+    """Allocate the arrays of ``dice_multisets`` and ``turn_tables`` now (``catan.reserve``;
     filled when first needed): a device calls this right after its framebuffer, so that these
     21 KB, kept for good, sit at one end of the heap instead of splitting its largest free
     block. They are kept in ``catan.TABLES``: this module imported again (a small heap drops
@@ -153,7 +154,7 @@ def reserve():
 
 
 def _make_multisets():
-    # _multisets' work, as a generator yielding between slices: the multisets into the arrays
+    # dice_multisets' work, as a generator yielding between slices: the multisets into the arrays
     # of ``reserve`` (taken up as they are when made already).
     global _MS, _W
     reserve()
@@ -177,7 +178,7 @@ def _make_multisets():
     for i in range(_FIRST[6]):
         k = keys[i]
         for f in range(6):
-            child[6 * i + f] = _index(keys, k + (1 << 3 * f))
+            child[6 * i + f] = key_index(keys, k + (1 << 3 * f))
         if not i & 3:
             yield
     _MS = (keys, sizes, child)
@@ -185,21 +186,21 @@ def _make_multisets():
     catan.TABLES[1] = True
 
 
-def _index(keys, k):
+def key_index(keys, k):
     # The index of the multiset k in keys.
     size = 0
     for f in range(6):
         size += k >> 3 * f & 7
-    return _find(keys, k, _FIRST[size], _FIRST[size + 1] - 1)
+    return find_key(keys, k, _FIRST[size], _FIRST[size + 1] - 1)
 
 
 # ------------------------------------------------------------ the turn's tables
 
-_W = None  # the three tables (W1, W2, W0) of ``_turn_tables``, made with ``_multisets``
+_W = None  # the three tables (W1, W2, W0) of ``turn_tables``, made with ``dice_multisets``
 _TURN = [None, False]  # the key of the turn the tables hold, and whether W0 is done
 
 
-def _turn_key(g, level):
+def turn_key(g, level):
     # Everything a turn's tables depend on, by value: a copy of the game in the same state
     # (``_ahead``'s) has the same key.
     p = g.player
@@ -212,7 +213,7 @@ def _work(ctx, key, first):
     if _MS is None:
         yield from _make_multisets()
     if ctx.one and ctx.level == _HARD:
-        yield from _table_work()  # (opened once)
+        yield from table_work()  # (opened once)
     keys, sizes, child = _MS
     w1, w2, w0 = _W
     n = ctx.game.dice_count()
@@ -234,16 +235,16 @@ def _work(ctx, key, first):
 # ------------------------------------------------------------ the last roll's values
 
 def final_work(ctx, n, out):
-    """Fill the array ``out`` over ``_multisets``: at each roll of ``n`` dice, the value of
+    """Fill the array ``out`` over ``dice_multisets``: at each roll of ``n`` dice, the value of
     the best plan it pays for (or of building nothing); 0 elsewhere. A generator that
     yields between slices of a few rolls (see ``think``).
 
     How dice pay a plan depends only on what they leave missing of its cost, how many
-    gold pairs they hold and how many dice are free (``_cover``), so each plan type
+    gold pairs they hold and how many dice are free (``cover``), so each plan type
     (total cost) is valued once per such shortfall and every roll reuses it."""
-    keys, sizes, _ = _multisets()
+    keys, sizes, _ = dice_multisets()
     plans = []
-    yield from _plans_work(ctx.isl, ctx.roads, ctx.builds, n, False, plans)
+    yield from plans_work(ctx.isl, ctx.roads, ctx.builds, n, False, plans)
     types = {}
     for items, cost in plans:
         if items:
@@ -330,7 +331,7 @@ def _type_value(ctx, m, cost, lst, base, seen):
     # for, in any of the ways worth comparing (``base`` if none). ``seen``: values by
     # (cost, jokers used) and (plan, jokers used), shared by the rolls of one table. A
     # generator that yields between a few plans' values and returns the value.
-    pay = _cover(m, cost, ctx.jokers)
+    pay = cover(m, cost, ctx.jokers)
     ways = ctx._others(m, cost, pay)  # the same for every plan of this cost
     best = base
     for way in ways:
@@ -404,31 +405,31 @@ _WORK = [None, None, False, None]  # the key, generator, ``first`` and game of t
 # them: ``step`` is how other work takes its slices)
 
 
-def _drop(work):
+def drop_work(work):
     # Let go of the work in a slot (``_WORK``, ``players._NOW_WORK``): its generator and game.
     for i in range(len(work)):
         work[i] = None
 
 
-def _finish(gen, work):
+def finish_work(gen, work):
     # Run the work in hand (if any) to its end, and let it go.
     if gen is not None:
-        _drain(gen)
-        _drop(work)
+        drain(gen)
+        drop_work(work)
 
 
-def _ready(game, level, first, ctx=None):
+def tables_ready(game, level, first, ctx=None):
     # The generator of the work left for the tables of the turn (None: nothing left). The
     # work in hand goes on only if it is for the same key, from a game still in that state
     # (another object asking: the first may have moved on since, and the work reads it).
-    key = _turn_key(game, level)
+    key = turn_key(game, level)
     if _TURN[0] == key and (_TURN[1] or not first):
         return None
     w = _WORK
     if w[0] != key or first and not w[2] or (w[3] is not game
-                                             and _turn_key(w[3], level) != key):
-        _drop(w)  # (the old work goes before the new one is made: on the device, its frames)
-        w[1] = _work(ctx or _Context(game, level, 0), key, first)
+                                             and turn_key(w[3], level) != key):
+        drop_work(w)  # (the old work goes before the new one is made: on the device, its frames)
+        w[1] = _work(ctx or Context(game, level, 0), key, first)
         w[0] = key
         w[2] = first
         w[3] = game
@@ -436,24 +437,24 @@ def _ready(game, level, first, ctx=None):
 
 
 def step(game, level, first, ctx=None):
-    """One slice of the work on the turn's tables for ``game`` (``_ready``'s), taken through
+    """One slice of the work on the turn's tables for ``game`` (``tables_ready``'s), taken through
     the one slot; False once the tables are ready. Work that runs in slices of its own
     (``players._ahead``) asks again at each slice instead of keeping the generator: another
     key's tables made in the meantime replace it, and the work starts afresh."""
-    gen = _ready(game, level, first, ctx)
+    gen = tables_ready(game, level, first, ctx)
     if gen is None:
         return False
     for _ in gen:
         return True
-    _drop(_WORK)
+    drop_work(_WORK)
     return False
 
 
-def _turn_tables(ctx, first=False):
+def turn_tables(ctx, first=False):
     """(W1, W2[, W0]): keep values before the second and the third roll (and, ``first``,
     the value of each keep before the first roll) for this turn's state; worked out once a
     turn (``think`` may have done it already)."""
-    _finish(_ready(ctx.game, ctx.level, first, ctx), _WORK)
+    finish_work(tables_ready(ctx.game, ctx.level, first, ctx), _WORK)
     w1, w2, w0 = _W
     return (w1, w2, w0) if first else (w1, w2)
 
@@ -463,13 +464,13 @@ def _turn_tables(ctx, first=False):
 def reroll_mask(ctx):
     """The dice to roll again (0: stop rolling)."""
     if ctx.level == _HARD or (ctx.one and ctx.level == _MEDIUM and EXACT_MEDIUM):
-        return _exact_reroll(ctx)
+        return exact_reroll(ctx)
     g = ctx.game
     n = g.dice_count()
     counts = g.unspent()
     rolls = g.rolls_left()
     single = ctx.level == _EASY
-    plans = _plans(ctx.isl, ctx.roads, ctx.builds, n, single)
+    plans = all_plans(ctx.isl, ctx.roads, ctx.builds, n, single)
     base = ctx.nothing()
     best = ctx._best_now(counts, plans)[0]  # stop now
     keep = None
@@ -548,13 +549,13 @@ def _plan_ev(ctx, d, n, rolls, items, v0, base):
     return p0 * v0 + (p1 - p0) * max(v1, base) + (1 - p1) * base
 
 
-def _exact_reroll(ctx):
+def exact_reroll(ctx):
     # HARD (and MEDIUM on Island One): the dice outside the keep of the best value in the
     # turn's keep tables (W1 with two rolls left, W2 with one).
     g = ctx.game
-    w1, w2 = _turn_tables(ctx)
+    w1, w2 = turn_tables(ctx)
     w = w1 if g.rolls_left() >= 2 else w2
-    keys = _multisets()[0]
+    keys = dice_multisets()[0]
     c = g.unspent()
     best = -1e9
     keep = None
@@ -566,7 +567,7 @@ def _exact_reroll(ctx):
                     for k4 in range(c[4], -1, -1):
                         for k5 in range(c[5], -1, -1):
                             key = k0 | k1 << 3 | k2 << 6 | k3 << 9 | k4 << 12 | k5 << 15
-                            v = w[_index(keys, key)]
+                            v = w[key_index(keys, key)]
                             if v > best + 1e-4 or (v > best - 1e-4 and keep is not None
                                                   and k0 + k1 + k2 + k3 + k4 + k5
                                                   > keep[0] + keep[1] + keep[2] + keep[3]

@@ -1,4 +1,4 @@
-"""What a sheet is worth on each island, the value of a plan that ``_Context.value`` asks for.
+"""What a sheet is worth on each island, the value of a plan that ``Context.value`` asks for.
 
 Island One: its points; MEDIUM adds a bonus for each unused joker while it can still help,
 HARD the points still to come, from the exact solver's values through a compact table read
@@ -17,6 +17,7 @@ from array import array
 from catan import const
 from catan.game import popcount
 from catan.maps import AWARD_VP, GREY_ROAD, KNIGHT, START, TURNS_ONE, WIN_VP
+from catan.players.tables import find_key, fit_value, open_table
 
 _EASY = const(0)  # players.EASY
 _MEDIUM = const(1)  # players.MEDIUM
@@ -25,8 +26,8 @@ _HARD = const(2)  # players.HARD
 
 # ------------------------------------------------------------ Island One
 
-def _value_one(ctx, items, used):
-    # ``_Context.value`` on Island One: the points of building ``items`` now (jokers ``used``
+def value_one(ctx, items, used):
+    # ``Context.value`` on Island One: the points of building ``items`` now (jokers ``used``
     # after this turn); HARD adds the table's points still to come, MEDIUM a joker bonus.
     isl = ctx.isl
     nr = isl.n_roads
@@ -69,11 +70,11 @@ class _Values:
     (<d), N road masks (<H, ascending), GF (T * G * R signed bytes), SF (S * R signed bytes).
     V_t(g, s) ~= sum_r GF[t - 2, g, r] * SF[s, r] * scale[r]: the exact solver's values for
     turn t (2..T + 1) of knight-and-joker group g and sheet s (roads, settlements, cities).
-    ``load`` reads its head from the open table (the file, or ``_InFlash`` in a game UF2)."""
+    ``load`` reads its head from the open table (the file, or ``tables.InFlash`` in a game UF2)."""
 
     def load(self, f, path):
         # Read the head of the open table ``f`` and work out the sheets' numbering: a generator
-        # that yields between slices (``_table_work``).
+        # that yields between slices (``table_work``).
         import struct
 
         from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
@@ -148,7 +149,7 @@ class _Values:
             while k < len(chain) and builds >> chain[k] & 1:
                 k += 1
             lev[c] = k
-        lo = _find(self.masks, roads)
+        lo = find_key(self.masks, roads)
         s = self.base[lo] + lev[0] * self.widths[lo] + lev[1]
         k = lev[2]
         g = (1 << k) - 1 + (used & ((1 << k) - 1))
@@ -169,12 +170,12 @@ class _Values:
 def value_table():
     """The Island One value table (opened once, kept)."""
     if _ONE is None:
-        for _ in _table_work():
+        for _ in table_work():
             pass
     return _ONE
 
 
-def _table_work():
+def table_work():
     # Open the value table if it is not open yet: a generator that yields between slices
     # (the work ahead opens it before HARD's first decision, see ``reroll._work``).
     global _ONE
@@ -185,77 +186,10 @@ def _table_work():
         _ONE = table
 
 
-class _InFlash:
-    """A frozen ``bytes`` constant read like the table's file (``read``, ``readinto``, ``seek``):
-    the bytes stay in flash, a read copies only what it asks for."""
-
-    def __init__(self, data):
-        self.data = memoryview(data)
-        self.at = 0
-
-    def seek(self, at):
-        self.at = at
-
-    def read(self, n):
-        self.at += n
-        return bytes(self.data[self.at - n:self.at])
-
-    def readinto(self, buf):
-        n = len(buf)
-        buf[:] = self.data[self.at:self.at + n]
-        self.at += n
-        return n
-
-    def close(self):
-        pass
-
-
 def island_one_value(t, roads, builds, used):
     """The value table's estimate of the points still to come from turn ``t`` (2..16) on,
     for a sheet (road mask, building mask) and the used-joker mask."""
     return value_table().value(t, roads, builds, used)
-
-
-def open_table(name, frozen):
-    """(file, path) of the table file ``name`` beside this module, open for reading; in a game
-    UF2, which freezes the table as the bytes constant ``DATA`` of module
-    ``catan.players.<frozen>``, a file over those bytes, read in place from flash."""
-    try:
-        data = __import__("catan.players." + frozen, None, None, ("DATA",)).DATA
-        return _InFlash(data), frozen
-    except ImportError:  # the .mpy install: the file beside this module
-        here = __file__.replace("\\", "/").rpartition("/")[0]
-        path = (here + "/" if here else "") + name
-        return open(path, "rb"), path
-
-
-def fit_value(gf, at, sf, scale, rank):
-    """A value of a rank-``rank`` fit: the sum over r of GF[at + r] * SF[r] * scale[r], the
-    factors stored as signed bytes (the value table's and the race table's)."""
-    v = 0.0
-    for r in range(rank):
-        a = gf[at + r]
-        b = sf[r]
-        if a > 127:
-            a -= 256
-        if b > 127:
-            b -= 256
-        v += a * b * scale[r]
-    return v
-
-
-def _find(keys, k, lo=0, hi=-1):
-    # The index of k in the sorted sequence keys[lo..hi] (hi -1: the last; binary search):
-    # a sheet's road mask here, a multiset of dice in ``reroll``.
-    if hi < 0:
-        hi = len(keys) - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if keys[mid] < k:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 # ------------------------------------------------------------ Island Two
@@ -270,8 +204,8 @@ SHORT_TURNS = 0.75
 _GREY_PATH = 0x0D  # R0, R2, R3: the roads before the grey road R5
 
 
-def _two_setup(ctx):
-    # What ``_value_two`` needs, once a decision: the knights' mask, every player's road
+def two_setup(ctx):
+    # What ``value_two`` needs, once a decision: the knights' mask, every player's road
     # length and knights now.
     g = ctx.game
     isl = ctx.isl
@@ -299,8 +233,8 @@ def _race(ctx, roads, builds, used):
     return v
 
 
-def _value_two(ctx, items, used):
-    # ``_Context.value`` on Island Two: the VP after building ``items`` now (jokers ``used``
+def value_two(ctx, items, used):
+    # ``Context.value`` on Island Two: the VP after building ``items`` now (jokers ``used``
     # after this turn), with the awards as they would move, and (MEDIUM, HARD) progress.
     isl = ctx.isl
     g = ctx.game

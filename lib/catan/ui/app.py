@@ -51,7 +51,8 @@ NO_ROOM = ("Not enough memory here for the computer players and the coach: the g
 # the computer players and the coach, leaves first: on a small heap they are dropped when no
 # computer is about to play (App.release_players)
 _PLAYERS = ("catan.players.review", "catan.players.coach", "catan.players.reroll",
-            "catan.players.plans", "catan.players.race", "catan.players.values", "catan.players")
+            "catan.players.plans", "catan.players.race", "catan.players.values",
+            "catan.players.tables", "catan.players")
 SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = b"G"
 
