@@ -16,7 +16,8 @@ import micropython
 # newlines, or bytes); widths, data: the sheet's WIDTHS and DATA (see catan/ui/canvas.py);
 # x, y: where the first cell goes. Draws the set bits of each cell inside the clip in the
 # colour, a code the sheet lacks as "?", as Canvas.text does; returns the pen x after the
-# last cell (its width and the spacing added per cell).
+# last cell (its width and the spacing added per cell). (66 lines: a line of text is one call,
+# its loops inlined; a viper function called per cell costs what it saves.)
 @micropython.viper
 def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int) -> int:  # noqa: F821
     n = p[0]

@@ -17,7 +17,8 @@ import micropython
 # bytes per row, rows, stride, odd]. Per row, each source byte's two pixels (high nibble
 # first), then with ``odd`` the high nibble of one more byte, each pixel two bytes. ``rows``
 # (at least 1) is counted down to 0. Then, as the SDK's spi_write_blocking: wait for the last
-# bit, empty the receive FIFO, clear its overrun flag.
+# bit, empty the receive FIFO, clear its overrun flag. (84 lines of assembler: one routine, its
+# labels local to it.)
 @micropython.asm_thumb
 def send(r0, r1, r2, r3):
     ldr(r4, [r3, 0])

@@ -242,6 +242,8 @@ def final_work(ctx, n, out):
     How dice pay a plan depends only on what they leave missing of its cost, how many
     gold pairs they hold and how many dice are free (``cover``), so each plan type
     (total cost) is valued once per such shortfall and every roll reuses it."""
+    # (one generator, 90 lines: its slices share these locals, which MicroPython reads fastest;
+    # split, each part would be a generator of its own to resume)
     keys, sizes, _ = dice_multisets()
     plans = []
     yield from plans_work(ctx.isl, ctx.roads, ctx.builds, n, False, plans)

@@ -74,7 +74,7 @@ class _Values:
 
     def load(self, f, path):
         # Read the head of the open table ``f`` and work out the sheets' numbering: a generator
-        # that yields between slices (``table_work``).
+        # that yields between slices (``table_work``; one generator, so 66 lines).
         import struct
 
         from catan.maps import CITY, ISLAND_ONE, SETTLEMENT
@@ -236,6 +236,7 @@ def _race(ctx, roads, builds, used):
 def value_two(ctx, items, used):
     # ``Context.value`` on Island Two: the VP after building ``items`` now (jokers ``used``
     # after this turn), with the awards as they would move, and (MEDIUM, HARD) progress.
+    # (84 lines: called for every plan of every roll, it keeps the sheet in locals)
     isl = ctx.isl
     g = ctx.game
     nr = isl.n_roads
