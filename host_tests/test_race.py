@@ -76,28 +76,6 @@ def test_the_race_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
     assert race.table().f.__class__.__name__ == "InFlash"
 
 
-def test_the_coach_counts_turns_in_the_solo_race():
-    """A solo Island Two race played by a medium player: at every kind of moment the coach's
-    advice is legal, its value (expected turns to 10 VP, counting the turns played) is the
-    lowest it offers, and it is at least the turn being played."""
-    from test_coach import legal
-
-    g = Game(2, 1, SeededDice(6))
-    assert coach.unit(g) == "turns to 10 VP"
-    phases = set()
-    while not g.over():
-        action, best, choices = coach.hint(g)
-        assert legal(g, action), (action, g.phase)
-        assert best is not None and choices, g.phase
-        assert best >= g.turns[0] + 1 - 1e-9
-        for a, v in choices:
-            assert v >= best - 1e-6, (a, v, best)
-        assert choices == sorted(choices, key=lambda c: c[1])
-        phases.add(g.phase)
-        players.apply(g, players.next_action(g, 1, 6))
-    assert phases == {ROLL, REROLL, BUILD} and g.phase == OVER
-
-
 def test_the_hard_player_races_by_the_table():
     # Solo, the hard player plays by the race table: its games end, and quicker than the
     # medium player's on the same dice, on average.
@@ -119,15 +97,16 @@ def _at_least_the_coach_s(g, rnd):
     return [("roll", None)]
 
 
-def test_the_coach_counts_turns_in_games_with_other_players():
-    """Island Two with 2 and 4 seats (medium players): at every kind of moment the coach has a
-    number, the expected turns to 10 VP of the player whose turn it is, counting its turns;
-    and it never shows its own choice worse than another it values (what the player may set
-    up: any keep, any build, the end), so "yours" is never better than the coach's."""
+def test_the_coach_counts_turns_alone_and_with_other_players():
+    """Island Two alone and with 2 and 4 seats (medium players): at every kind of moment the
+    coach's advice is legal and has a number, the expected turns to 10 VP of the player whose
+    turn it is, counting its turns; its choices are sorted, and it never shows its own choice
+    worse than another it values (what the player may set up: any keep, any build, the end),
+    so "yours" is never better than the coach's."""
     from test_coach import legal as _legal
 
     rnd = random.Random(5)
-    for n, seed in ((2, 11), (4, 12)):
+    for n, seed in ((1, 6), (2, 11), (4, 12)):
         g = Game(2, n, SeededDice(seed))
         assert coach.unit(g) == "turns to 10 VP"
         phases = set()
@@ -139,12 +118,13 @@ def test_the_coach_counts_turns_in_games_with_other_players():
             assert abs(coach.ev(g, action) - best) < 1e-9
             for a, v in choices:
                 assert v >= best - 1e-6, (a, v, best)
+            assert choices == sorted(choices, key=lambda c: c[1])
             for a in _at_least_the_coach_s(g, rnd):
                 v = coach.ev(g, a)
                 assert v is None or v >= best - 1e-6, (a, v, best, action)
             phases.add(g.phase)
             players.apply(g, players.next_action(g, 1, seed + g.player))
-        assert phases == {ROLL, REROLL, BUILD}
+        assert phases == {ROLL, REROLL, BUILD} and g.phase == OVER
 
 
 def test_with_other_players_the_number_is_the_solo_race_s():
