@@ -351,6 +351,16 @@ def test_coach_hint_after_a_roll_and_in_the_build_phase(trees, firmware, moment,
         _hint_as_on_the_host(p, saves, keys, tmp_path)
 
 
+def test_coach_hint_on_island_two_with_its_number(trees, firmware, tmp_path):
+    # A person's Island Two game with two seats (a computer the other): Continue, Roll, the hint;
+    # the host's render of the same game says "turns to 10 VP" (test_race), and the panel must
+    # be that render, pixel for pixel
+    saves = saved_start(island=2, levels=(255, 0), seed=3)
+    with make_pico(trees, firmware=firmware, extra_files=saves) as p:
+        p.boot()
+        _hint_as_on_the_host(p, saves, ["a", "a", "y_long"], tmp_path)
+
+
 def play_to_the_end(p, max_s=1800, chunk_ms=5000):
     """Run until the saved game is over (the app then empties /data/game); press A now and then
     to go past screens that wait for a person. Fails on any error."""

@@ -319,6 +319,24 @@ def test_save_reload_and_continue_give_the_identical_game(browser):
     _no_problems(browser)
 
 
+def test_the_coach_counts_turns_to_10_vp_on_island_two(browser):
+    # Island Two with a computer in the other seat: after the roll, a long press of Y gives the
+    # coach's advice with its number (the solo race's, issue 28)
+    browser.open("pimoroni_display_pack", clear=True)
+    _setup_play(browser)
+    browser.keys("a")  # New game
+    browser.keys("a")  # Island: One -> Two
+    assert browser.value("shell.app.screen.island") == "2"
+    browser.keys(*_to_row(browser, "Players"))
+    browser.keys("a")  # two seats: P2 a computer
+    browser.keys(*_to_row(browser, "Start"))
+    browser.keys("a", "a")  # start, roll
+    browser.keys("y", hold=0.75)
+    hint = browser.value("shell.app.screen.msg")
+    assert "turns to 10 VP" in hint, hint
+    _no_problems(browser)
+
+
 _HARD_WORK = """
 import time
 from catan.players import next_action
