@@ -20,13 +20,13 @@ from catan.ui.canvas import Canvas  # noqa: E402
 LAYOUTS = [(240, 135), (240, 240), (320, 240)]
 
 # every scene of an info.py screen, and the tall layouts where what it says fits in the large
-# font (the coach's review says too much for it)
+# font (the rules card and the coach's review going on over more pages where they need them)
 BOTH = ("240x240", "320x240")
 INFO = (("rules_costs", BOTH), ("rules_island_one", BOTH), ("rules_island_two", BOTH),
         ("rules_keys", BOTH), ("hand_over", BOTH),
         ("game_over_one", BOTH), ("game_over_two", BOTH), ("game_over_solo", BOTH),
         ("game_over_solo_two", BOTH), ("game_over_clean", BOTH), ("game_over_initials", BOTH),
-        ("coach_review", ()), ("stats_one", BOTH), ("stats_two", BOTH), ("high_scores", BOTH),
+        ("coach_review", BOTH), ("stats_one", BOTH), ("stats_two", BOTH), ("high_scores", BOTH),
         ("dice_fairness", BOTH), ("sheet_island_one", BOTH), ("sheet_island_two", BOTH),
         ("storage_problem", BOTH))
 
@@ -76,7 +76,9 @@ def test_a_tall_screen_s_info_pages_use_the_large_font(w, h):
         code = app.code() if app.game is not None else ""
         shown = code and any(t[4] == code and t[1] < title[1] + title[3] for t in texts)
         room = w - 8 - (c.text_width(code) + 8 if shown else 0)
-        large = tall and c.text_width(title[4], font_large) <= room
+        # (a title too long for it said shorter: "Coach's review", "Dice: 2432 rolled")
+        large = tall and (c.text_width(title[4], font_large) <= room or name in
+                          ("coach_review", "dice_fairness"))
         if (tall or name != "hand_over") and \
                 title[3] != (font_large.HEIGHT if large else font_small.HEIGHT):
             bad.append("%s: title %r" % (name, title))
@@ -180,3 +182,34 @@ def test_the_rules_pages_say_all_of_the_card(w, h):
     assert app.c.texts[-1][4].startswith("page %d/%d" % (n, n))
     want = " ".join(info._rules(k) for k in (1, 2, 3)).split()
     assert words == want
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_coach_s_review_says_every_choice(w, h):
+    # The review's choices in the large font on a tall screen, as many a page as fit, ok
+    # turning to the next until the last, whose ok ends the game (to the title); on 240x135
+    # all on one page as before. Read page after page, the words are those of the one page
+    # of 240x135.
+    def pages(w, h):
+        app, c, texts = _texts("coach_review", w, h)
+        out = []
+        while type(app.screen).__name__ == "GameOver":
+            assert app.screen.page == 1
+            c.texts = []
+            ui_scenes.repaint(app, c)
+            body = c.texts[1:-1]  # between the title and the foot
+            assert body and all(t[1] + t[3] <= h - font_small.LINE - 2 for t in body), body
+            out.append((body, c.texts[-1][4]))
+            app.handle("a")  # ok
+            app.tick(10 ** 6)
+            assert len(out) < 9
+        assert type(app.screen).__name__ == "Title"
+        return out
+
+    want = [t[4] for body, _ in pages(240, 135) for t in body]
+    got = pages(w, h)
+    assert " ".join(t[4] for body, _ in got for t in body).split() == " ".join(want).split()
+    if h >= 200:
+        assert all(t[3] == font_large.HEIGHT for body, _ in got for t in body)
+        assert [foot.endswith("more") for _, foot in got] == [True] * (len(got) - 1) + [False]
+    assert len(got) == (1 if h < 200 else len(got))

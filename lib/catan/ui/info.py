@@ -28,13 +28,18 @@ def turn_page(page, key, first, n):
     return None
 
 
-def _title(c, app, title, colour=cv.SAND, right=0):
-    # A title bar across the screen, in the large font on a tall screen if ``title`` fits
-    # beside ``right`` pixels (the game's code); its height and font.
+def _title(c, app, title, colour=cv.SAND, right=0, short=None):
+    # A title bar across the screen, in the large font on a tall screen if ``title`` (or
+    # else ``short``, the same said shorter) fits beside ``right`` pixels (the game's code);
+    # its height and font.
     lay = app.lay
     f = None
-    if lay.big and c.text_width(title, font_large) + 8 + right <= lay.width:
-        f = font_large
+    if lay.big:
+        for t in (title, short):
+            if t and c.text_width(t, font_large) + 8 + right <= lay.width:
+                f = font_large
+                title = t
+                break
     return wg.bar(c, 0, 0, lay.width, title, colour, f), f
 
 
@@ -229,6 +234,8 @@ class GameOver:
         self.review = app.review.worst(3) if app.review is not None else []
         # the coach reviewed the game and found no choice that cost anything
         self.clean = app.review is not None and not self.review
+        self.at = 0  # the review's page (a tall screen's large font may need several)
+        self.pages = None  # per page of the review, (first, end) of its texts
 
     def handle(self, key):
         app = self.app
@@ -245,6 +252,9 @@ class GameOver:
                                "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         elif self.review and self.page == 0:
             self.page = 1
+            app.refresh_all()
+        elif self.page == 1 and self.at + 1 < len(self._pages(app.c)):
+            self.at += 1
             app.refresh_all()
         else:
             app.game = None
@@ -265,16 +275,12 @@ class GameOver:
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
         foot = lay.height - wg.LINE - 1
         if self.page == 1:
-            y = _title(c, app, "Coach: your costliest choices", cv.SKY)[0] + 3
-            from catan.ui.turn import _num, describe
-
-            says = [("Expected points each choice lost against the coach's:", cv.SAND)]
-            for turn, action, loss, advice in self.review:
-                says.append(("Turn %d, -%s: you chose to %s; the coach would %s." % (
-                    turn + 1, _num(loss), _plain(describe(g, action)),
-                    _plain(describe(g, advice))), cv.WHITE))
-            _say(c, app, 4, y, lay.width - 8, says, foot - 2)
-            c.text(4, foot, app.key_name("ok") + ": done", cv.SAND)
+            y = _title(c, app, "Coach: your costliest choices", cv.SKY, 0, "Coach's review")[0] + 3
+            pages = self._pages(c)
+            first, end = pages[self.at]
+            _say(c, app, 4, y, lay.width - 8, self._says()[first:end], foot - 2)
+            more = self.at + 1 < len(pages)
+            c.text(4, foot, app.key_name("ok") + (": more" if more else ": done"), cv.SAND)
             return
         w = g.winners()
         if g.players == 1:
@@ -314,6 +320,45 @@ class GameOver:
             if self.clean and not told:
                 more += " (coach: no costly choices)"
         c.text(4, lay.height - wg.LINE - 1, "%s: %s" % (app.key_name("ok"), more), cv.SAND)
+
+    def _says(self):
+        # the review's texts: what it counts, then each choice
+        from catan.ui.turn import _num, describe
+
+        g = self.app.game
+        says = [("Expected points each choice lost against the coach's:", cv.SAND)]
+        for turn, action, loss, advice in self.review:
+            says.append(("Turn %d, -%s: you chose to %s; the coach would %s." % (
+                turn + 1, _num(loss), _plain(describe(g, action)),
+                _plain(describe(g, advice))), cv.WHITE))
+        return says
+
+    def _pages(self, c):
+        # The review's pages: all on one where it fits (the small font where the large one
+        # does not); on a tall screen, where the large font needs more, as many texts a page
+        # as fit it in the large font.
+        if self.pages is None:
+            app = self.app
+            lay = app.lay
+            says = self._says()
+            self.pages = [(0, len(says))]
+            if lay.big:
+                top = font_large.HEIGHT + 7
+                room = lay.height - wg.LINE - 3 - top
+                need = [len(_lines(c, (t,), lay.width - 8, font_large)) * font_large.LINE + 3
+                        for t in says]
+                if sum(need) - 3 > room and max(need) - 3 <= room:
+                    self.pages = []
+                    first = 0
+                    used = 0
+                    for i in range(len(says)):
+                        if used and used + need[i] - 3 > room:
+                            self.pages.append((first, i))
+                            first = i
+                            used = 0
+                        used += need[i]
+                    self.pages.append((first, len(says)))
+        return self.pages
 
     def _notes(self):
         # Lines under the ranking: a solo game against the player's record as it stood before
@@ -428,7 +473,8 @@ class Scores:
         lay = self.app.lay
         d = st.dice
         total = sum(d)
-        top = _title(c, self.app, "Dice fairness: %d rolled" % total)[0] + 4
+        top = _title(c, self.app, "Dice fairness: %d rolled" % total, cv.SAND, 0,
+                     "Dice: %d rolled" % total)[0] + 4
         # the verdict under the bars: in the large font on a tall screen, in up to 3 lines
         verdict = _verdict(d)
         vf = font_large if lay.big else None
