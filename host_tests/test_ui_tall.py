@@ -147,7 +147,8 @@ def test_both_paged_screens_turn_pages_with_one_routine():
 def test_the_rules_pages_say_all_of_the_card(w, h):
     # On a tall screen the rules in the large font go on over as many pages as they need:
     # read page after page, every word of the card is shown once, in order, none past the
-    # foot; on 240x135 the card keeps its 4 pages
+    # foot, a part's pages holding as many lines as each other give or take one (no page of a
+    # word or two); on 240x135 the card keeps its 4 pages
     from catan.ui import info
     from catan.ui.layout import Layout
 
@@ -170,6 +171,7 @@ def test_the_rules_pages_say_all_of_the_card(w, h):
     n = len(r.pages)
     assert n == 4 if h < 200 else n > 4
     words = []
+    counts = {}  # part -> its pages' lines
     for page in range(1, n):
         r.page = page
         app.c.texts = []
@@ -179,6 +181,8 @@ def test_the_rules_pages_say_all_of_the_card(w, h):
         assert all(t[3] == (font_large.HEIGHT if h >= 200 else font_small.HEIGHT)
                    for t in body), body
         words += " ".join(t[4] for t in body).split()
+        counts.setdefault(r.pages[page][0], []).append(len(body))
+    assert all(max(v) - min(v) <= 1 for v in counts.values()), counts
     assert app.c.texts[-1][4].startswith("page %d/%d" % (n, n))
     want = " ".join(info._rules(k) for k in (1, 2, 3)).split()
     assert words == want

@@ -631,8 +631,8 @@ class Rules:
             for k in (1, 2, 3):
                 lines = _lines(app.c, ((_rules(k), cv.WHITE),), lay.width - 8, font_large)
                 self.lines.append(lines)
-                self.pages += [(k, i) for i in range(0, len(lines), room)]
-            self.room = room
+                n = (len(lines) + room - 1) // room  # its pages, as full as each other
+                self.pages += [(k, i * len(lines) // n) for i in range(n)]
         else:
             self.pages += [(1, 0), (2, 0), (3, 0)]
 
@@ -683,7 +683,10 @@ class Rules:
         if self.lines is None:
             wg.paragraph(c, 4, y, w - 8, _rules(part), cv.WHITE)
         else:
-            for line in self.lines[part][first:first + self.room]:
+            lines = self.lines[part]
+            end = self.pages[self.page + 1][1] if self.page + 1 < len(self.pages) and \
+                self.pages[self.page + 1][0] == part else len(lines)
+            for line in lines[first:end]:
                 c.text(4, y, line[0], line[1], font_large)
                 y += font_large.LINE
         self._foot(c)
