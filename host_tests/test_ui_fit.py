@@ -300,9 +300,11 @@ def test_every_map_item_shows_what_it_is(w, h):
     from catan.maps import KNIGHT
     from catan.ui import sprites, sprites_big
 
+    from catan.ui import sprites_mid
+
     lay = Layout(w, h)
-    if lay.badge > 15:  # the larger map's symbols
-        sprites = sprites_big
+    if lay.badge > 15:  # the larger maps' symbols
+        sprites = sprites_big if lay.badge > 17 else sprites_mid
     n = sprites.HEIGHT * sprites.BPR
     shapes = {sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT}
     cells = [sprites.DATA[s * n:s * n + n] for s in shapes]
@@ -398,13 +400,12 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
 def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
     # Where the hexes are half as large again as on 240x135 (320x240: 38x66 px), so are the
     # sites, knights and jokers: drawn from sprites made that size (a 24-px sheet), not the
-    # 15-px badges centred in a larger cell. A map too narrow for larger badges beside the
-    # knights (240x240: 24 px between two corners) keeps the 15-px ones.
+    # 15-px badges centred in a larger cell. The 240x240 map, as narrow as the panel's track
+    # leaves it (24 px between two corners) but taller, has 17-px ones (an 18-px sheet).
     lay = Layout(w, h)
     g = Game(island, 1, SeededDice(1))
     isl = g.island
-    big = lay.su >= 19
-    side = 23 if big else 15
+    side = {135: 15, 240: 17, 320: 23}[w if h > 135 else h]
     r = Recorder(w, h)
     sheet.draw(r, lay, g, 0, None, ())
     for t in list(range(isl.n_roads, isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
@@ -417,7 +418,8 @@ def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
 
 def test_the_small_screen_does_not_load_the_large_sprites():
     # the 240x135 Display Pack must not pay for the larger layouts' sprites: its turn screens
-    # and sheets (both islands, solo and several seats) and the 240x240 map never import them
+    # and sheets (both islands, solo and several seats) never import them, nor does the
+    # 240x240 map the 320x240 one's
     import subprocess
 
     code = ("import sys; sys.path[:0] = ['lib', 'host_tests/mp']\n"
@@ -429,12 +431,13 @@ def test_the_small_screen_does_not_load_the_large_sprites():
             "for name in ('turn_build', 'turn_island_two', 'turn_joker', 'turn_summary_one',\n"
             "             'sheets_island_two', 'sheets_game_over'):\n"
             "    ui_scenes.run(name, C(240, 135))\n"
+            "print('catan.ui.sprites_big' in sys.modules, 'catan.ui.sprites_mid' in sys.modules)\n"
             "for i in (1, 2):\n"
             "    sheet.draw(C(240, 240), Layout(240, 240), Game(i, 1, SeededDice(1)), 0)\n"
             "print('catan.ui.sprites_big' in sys.modules)\n")
     root = Path(__file__).parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
-    assert out.stdout.strip() == "False", out.stderr
+    assert out.stdout.split() == ["False", "False", "False"], out.stderr
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])

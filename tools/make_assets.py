@@ -1,7 +1,7 @@
 """Generate the fonts and sprites of lib/catan/ui/ from the ASCII-art sources in tools/assets/.
 
     python3 tools/make_assets.py            # write lib/catan/ui/font_small.py, font_large.py,
-                                            # sprites.py, sprites_big.py
+                                            # sprites.py, sprites_big.py, sprites_mid.py
     python3 tools/make_assets.py --check    # exit 1 if a generated module is out of date
     python3 tools/make_assets.py --preview DIR   # also write PNG contact sheets of every cell
 
@@ -13,7 +13,9 @@ Sources (drawn for this project; no third-party font data):
 - ``sprites.txt``: 16x16 sprites, one "sprite NAME" block each. The map's symbols and the
   faces of its joker cards are also made half as large again (``grow``: doubled as the large
   font, then one of every four rows and columns left out) into ``sprites_big.py``, 24x24, for the
-  larger maps (320x240); a symbol's inside there is its silhouette one pixel in all round.
+  larger maps (320x240); a symbol's inside there is its silhouette one pixel in all round. The
+  same symbols with two rows and columns drawn twice (``grow_mid``, 18x18) make
+  ``sprites_mid.py``, for the 240x240 map.
 
 A block is a header line then ``height`` rows of ``#`` (ink) and ``.`` (blank), all as long as the
 cell is wide. Lines starting with ``;`` are comments; ``key value`` lines set ``height``,
@@ -119,6 +121,25 @@ def grow(rows):
             if y not in _DROP]
 
 
+# The pixels of a 16-px cell that ``grow_mid`` draws twice: two, mirrored about the middle of
+# the 15 pixels a symbol spans (15 -> 17 pixels, its middle column stays the middle one).
+_TWICE = (3, 11)
+
+
+def grow_mid(rows):
+    """A 16-px cell one eighth larger (18 px): the rows and columns of ``_TWICE`` repeated."""
+    def wide(r):
+        out = []
+        for x, p in enumerate(r):
+            out += [p, p] if x in _TWICE else [p]
+        return out
+
+    out = []
+    for y, r in enumerate(rows):
+        out += [wide(r), wide(r)] if y in _TWICE else [wide(r)]
+    return out
+
+
 def shrink(rows):
     """The cells of ``rows`` whose eight neighbours are all ink: a silhouette one pixel in."""
     h, w = len(rows), len(rows[0])
@@ -136,14 +157,15 @@ BIG_SHAPES = ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT")
 BIG_OTHERS = ("MAP_SWORD", "CROSS", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "JOKER")
 
 
-def big_sprites(sprites):
-    """The sheet of sprites_big.py from the 16x16 sheet."""
+def big_sprites(sprites, scale=grow, side=24):
+    """The sheet of sprites_big.py (or with ``grow_mid``, 18, sprites_mid.py) from the 16x16
+    sheet."""
     cells = dict(sprites.cells)
-    out = Sheet(24)
+    out = Sheet(side)
     for n in BIG_SHAPES:
-        rows = grow(cells[n])
+        rows = scale(cells[n])
         out.cells += [(n, rows), (n + "_IN", shrink(rows))]
-    out.cells += [(n, grow(cells[n])) for n in BIG_OTHERS]
+    out.cells += [(n, scale(cells[n])) for n in BIG_OTHERS]
     return out
 
 
@@ -231,6 +253,7 @@ def build():
         if not n.isidentifier() or n.upper() != n:
             raise SystemExit("sprites.txt: sprite names are UPPER_CASE identifiers, not %r" % n)
     big = big_sprites(sprites)
+    mid = big_sprites(sprites, grow_mid, 18)
     return {
         "font_small.py": (small, module_text(
             small, "Small font: printable ASCII, caps 7 px, cell %d px high." % small.height,
@@ -245,6 +268,11 @@ def build():
             big, "24x24 sprites of the larger maps: the map's symbols of ``sprites`` half as large"
             " again\n(see ``tools/make_assets.py``); imported only where a layout draws them.",
             ["tools/assets/sprites.txt"], [n for n, _ in big.cells])),
+        "sprites_mid.py": (mid, module_text(
+            mid, "18x18 sprites of the 240x240 map: the symbols of ``sprites_big`` one eighth"
+            " larger than\n``sprites``' (see ``tools/make_assets.py``); imported only where a"
+            " layout draws them.",
+            ["tools/assets/sprites.txt"], [n for n, _ in mid.cells])),
     }
 
 

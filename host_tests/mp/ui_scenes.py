@@ -201,6 +201,15 @@ def run(name, canvas, check=None):
         if check:
             check(app)
         canvas.take_dirty()
+    # a tall screen's rules card may give Island One's rules two pages: on to Island Two's
+    while name == "rules_island_two" and app.screen.pages[app.screen.page][0] < 2:
+        now += 50
+        app.handle("y")
+        app.tick(now)
+        app.draw()
+        if check:
+            check(app)
+        canvas.take_dirty()
     return app
 
 

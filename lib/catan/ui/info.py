@@ -1,7 +1,9 @@
 """Screens that show rather than ask: messages, the hand-over between players, game over,
 the score sheet, statistics, high scores, dice fairness and the rules card.
 
-Paged screens turn pages with prev/next (or the joystick) and leave with "back".
+Paged screens turn pages with prev/next (or the joystick) and leave with "back". On a tall
+screen (``lay.big``) titles and what a page says are in the large font where they fit (else
+the small one), spread over the screen; the key help at the foot stays small.
 """
 
 from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
@@ -12,6 +14,68 @@ from catan.ui.common import MOVES
 from catan.ui.records import HIGH
 
 _ISLANDS = ("One", "Two")
+_BACK = ("prev", "up", "left")
+_ON = ("next", "down", "right")
+
+
+def turn_page(page, key, first, n):
+    """The page after ``key`` (prev/up/left back one, next/down/right on, round pages
+    ``first`` .. ``n - 1``), or None if ``key`` turns no page."""
+    if key in _BACK:
+        return (page - first - 1) % (n - first) + first
+    if key in _ON:
+        return (page - first + 1) % (n - first) + first
+    return None
+
+
+def _title(c, app, title, colour=cv.SAND, right=0, short=None):
+    # A title bar across the screen, in the large font on a tall screen if ``title`` (or
+    # else ``short``, the same said shorter) fits beside ``right`` pixels (the game's code);
+    # its height and font.
+    lay = app.lay
+    f = None
+    if lay.big:
+        for t in (title, short):
+            if t and c.text_width(t, font_large) + 8 + right <= lay.width:
+                f = font_large
+                title = t
+                break
+    return wg.bar(c, 0, 0, lay.width, title, colour, f), f
+
+
+def _lines(c, texts, w, f):
+    # [(line, colour)] of ``texts`` [(text, colour)] wrapped to ``w`` pixels in font ``f``
+    # (the large font's widths are the small one's doubled), a None between two texts
+    half = w // 2 if f is font_large else w
+    out = []
+    for text, colour in texts:
+        if out:
+            out.append(None)
+        for part in text.split("\n"):
+            out += [(line, colour) for line in wg.wrap(c, part, half)]
+    return out
+
+
+def _say(c, app, x, y, w, texts, bottom, gap=3):
+    # Draw ``texts`` [(text, colour)] wrapped to ``w`` from ``y``, ``gap`` pixels between two:
+    # in the large font on a tall screen if all of them fit above ``bottom``, else small; the
+    # y after them.
+    f = None
+    if app.lay.big:
+        lines = _lines(c, texts, w, font_large)
+        n = len(texts) - 1
+        if y + (len(lines) - n) * font_large.LINE + n * gap <= bottom:
+            f = font_large
+    if f is None:
+        lines = _lines(c, texts, w, None)
+    pitch = f.LINE if f else wg.LINE
+    for line in lines:
+        if line is None:
+            y += gap
+        else:
+            c.text(x, y, line[0], line[1], f)
+            y += pitch
+    return y
 
 
 class Message:
@@ -35,51 +99,87 @@ class Message:
     def paint(self, c):
         lay = self.app.lay
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
-        wg.bar(c, 0, 0, lay.width, self.title, cv.GOLD)
-        wg.paragraph(c, 4, wg.BAR + 4, lay.width - 8, self.text, cv.WHITE)
-        c.text(4, lay.height - wg.LINE - 1, self.app.key_name("ok") + ": continue", cv.SAND)
+        h = _title(c, self.app, self.title, cv.GOLD)[0]
+        foot = lay.height - wg.LINE - 1
+        _say(c, self.app, 4, h + 4, lay.width - 8, ((self.text, cv.WHITE),), foot - 2)
+        c.text(4, foot, self.app.key_name("ok") + ": continue", cv.SAND)
 
 
-def _summary(c, app, y, w, rank=False, names=None, high=()):
+def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0):
     # One block per seat: its name, level (or the initials ``names`` gives it) and result
     # ("high score!" after it for the seats in ``high``), then its track (Island One) or its
-    # VP boxes, road and knights, and the awards it holds (Island Two).
+    # VP boxes, road and knights, and the awards it holds (Island Two). On a tall screen the
+    # seat's line is in the large font, "high score!" on a line of its own where the line is
+    # too long and all the blocks fit above ``bottom``, the blocks further apart and Island
+    # Two's road and knights as their symbols with large numbers; the y after them.
     g = app.game
+    big = app.lay.big
+    two = g.island.number == 2
     order = list(range(g.players))
     if rank:
         order.sort(key=lambda p: -g.result(p) * 100 + p)
     winners = g.winners()
+    rows = []  # per seat: its line's parts, its font and whether "high score!" is under it
+    need = y
     for p in order:
-        if g.island.number == 1:
+        if two:
+            res = "VP %d" % g.vp(p)
+        else:
             s = g.score(p)
             res = "%d point%s" % (s, "" if s == 1 else "s")
-        else:
-            res = "VP %d" % g.vp(p)
+        who = names[p] if names and p in names else app.level_name(p)
+        f = None
+        under = False
+        if big:
+            line = "%s %s  %s" % (app.seat_name(p), who, res)
+            f = font_large
+            if p in high and 14 + c.text_width(line + "  high score!", f) > w:
+                under = True
+            if 14 + c.text_width(line, f) > w:
+                f = None
+                under = False
+        rows.append((p, who, res, f, under))
+        need += (f.LINE if f else wg.LINE) + 1 + (font_large.LINE if under else 0) + \
+            ((22 if two else 19) if big else 13)
+    if bottom and need > bottom:  # no room for "high score!" under the lines: all in one
+        rows = [(p, who, res, None if under else f, False) for p, who, res, f, under in rows]
+    for p, who, res, f, under in rows:
         colour = cv.GOLD if p in winners else cv.WHITE
-        c.fill_rect(4, y + 2, 6, 6, wg.PLAYER_COLOUR[p])
-        pen = c.text(14, y, app.seat_name(p), colour)
-        if names and p in names:
-            pen = c.text(pen + 4, y, names[p], cv.GOLD)
-        else:
-            pen = c.text(pen + 4, y, app.level_name(p), cv.LIGHT)
-        pen = c.text(pen + 6, y, res, colour)
+        k = 2 if f else 1  # the font's scale
+        c.fill_rect(4, y + 2 * k, 6 * k, 6 * k, wg.PLAYER_COLOUR[p])
+        pen = c.text(8 + 6 * k, y, app.seat_name(p), colour, f)
+        pen = c.text(pen + 4 * k, y, who, cv.GOLD if names and p in names else cv.LIGHT, f)
+        pen = c.text(pen + 6 * k, y, res, colour, f)
+        if under:
+            y += f.LINE
+            pen = 8
         if p in high:
-            c.text(pen + 6, y, "high score!", cv.GOLD)
-        y += wg.LINE + 1
-        if g.island.number == 1:
+            c.text(pen + 6 * k, y, "high score!", cv.GOLD, f)
+        y += (f.LINE if f else wg.LINE) + 1
+        if not two:
             wg.track(c, 4, y, w - 8, g, p, TURNS_ONE)
-            y += 13
+            y += 19 if big else 13
             continue
-        wg.vp_boxes(c, 4, y, 9, g, p)
-        c.text(9 * WIN_VP + 10, y + 1, "road %d  knights %d" % (g.road_length(p), g.knights(p)),
-               cv.SAND)
+        if big:  # the boxes, then road and knights as symbols with large numbers
+            wg.vp_boxes(c, 4, y + 4, 9, g, p)
+            x = 9 * WIN_VP + 10
+            for spr, n in ((wg.KIND_SPRITE[0], g.road_length(p)),
+                           (wg.KIND_SPRITE[3], g.knights(p))):
+                c.sprite(x, y + 1, spr, cv.SAND)
+                x = c.text(x + 18, y, "%d" % n, cv.SAND, font_large) + 8
+            ay = y + 1
+        else:
+            wg.vp_boxes(c, 4, y, 9, g, p)
+            c.text(9 * WIN_VP + 10, y + 1, "road %d  knights %d" % (g.road_length(p),
+                                                                   g.knights(p)), cv.SAND)
+            ay = y - 8
         ax = w - 38
         for held, spr in ((g.longest == p, sprites.LONGEST_ROAD),
                           (g.largest == p, sprites.LARGEST_ARMY)):
             if held:
-                c.sprite(ax, y - 8, spr, cv.GOLD)
+                c.sprite(ax, ay, spr, cv.GOLD)
             ax += 18
-        y += 13
+        y += 22 if big else 13
     return y
 
 
@@ -107,7 +207,7 @@ class HandOver:
         p = g.player
         c.fill_rect(0, 0, lay.width, 22, wg.PLAYER_COLOUR[p])
         wg.centred(c, 0, lay.width, 2, "Pass to %s" % app.seat_name(p), cv.BLACK, font_large)
-        _summary(c, app, 26, lay.width)
+        _summary(c, app, 26, lay.width, bottom=lay.height - wg.LINE - 1)
         c.text(4, lay.height - wg.LINE - 1, "%s: press %s to start, %s: sheets" % (
             app.seat_name(p), app.key_name("ok"), app.moves_name()), cv.SAND)
 
@@ -134,6 +234,8 @@ class GameOver:
         self.review = app.review.worst(3) if app.review is not None else []
         # the coach reviewed the game and found no choice that cost anything
         self.clean = app.review is not None and not self.review
+        self.at = 0  # the review's page (a tall screen's large font may need several)
+        self.pages = None  # per page of the review, (first, end) of its texts
 
     def handle(self, key):
         app = self.app
@@ -150,6 +252,9 @@ class GameOver:
                                "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         elif self.review and self.page == 0:
             self.page = 1
+            app.refresh_all()
+        elif self.page == 1 and self.at + 1 < len(self._pages(app.c)):
+            self.at += 1
             app.refresh_all()
         else:
             app.game = None
@@ -168,19 +273,14 @@ class GameOver:
         lay = app.lay
         g = app.game
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
+        foot = lay.height - wg.LINE - 1
         if self.page == 1:
-            wg.bar(c, 0, 0, lay.width, "Coach: your costliest choices", cv.SKY)
-            y = wg.BAR + 3
-            from catan.ui.turn import describe, tenths as _num
-
-            y = wg.paragraph(c, 4, y, lay.width - 8, "Expected points each choice lost "
-                             "against the coach's:", cv.SAND) + 3
-            for turn, action, loss, advice in self.review:
-                y = wg.paragraph(c, 4, y, lay.width - 8,
-                                 "Turn %d, -%s: you chose to %s; the coach would %s." % (
-                                     turn + 1, _num(loss), _plain(describe(g, action)),
-                                     _plain(describe(g, advice))), cv.WHITE) + 3
-            c.text(4, lay.height - wg.LINE - 1, app.key_name("ok") + ": done", cv.SAND)
+            y = _title(c, app, "Coach: your costliest choices", cv.SKY, 0, "Coach's review")[0] + 3
+            pages = self._pages(c)
+            first, end = pages[self.at]
+            _say(c, app, 4, y, lay.width - 8, self._says()[first:end], foot - 2)
+            more = self.at + 1 < len(pages)
+            c.text(4, foot, app.key_name("ok") + (": more" if more else ": done"), cv.SAND)
             return
         w = g.winners()
         if g.players == 1:
@@ -190,12 +290,22 @@ class GameOver:
                 head = "10 VP in %d turns" % g.turns_taken(0)
         else:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
-        wg.bar(c, 0, 0, lay.width, head, cv.GOLD)
-        _code(c, app)
-        y = _summary(c, app, wg.BAR + 3, lay.width, True, self.names, self.high) + 2
+        h = _code(c, app, head, cv.GOLD)
+        y = _summary(c, app, h + 3, lay.width, True, self.names, self.high,
+                     lay.height - 2 * wg.LINE - 1) + 2
         foot = lay.height - 2 * wg.LINE - 1
         told = True  # the coach's "no costly choices" found room
-        for text, colour in self._notes():
+        notes = self._notes()
+        if lay.big and notes:  # the notes in the large font if all of them fit
+            y += 4
+            lines = _lines(c, notes, lay.width - 8, font_large)
+            if y + (len(lines) - len(notes) + 1) * font_large.LINE <= foot:
+                for line in lines:
+                    if line is not None:
+                        c.text(4, y, line[0], line[1], font_large)
+                        y += font_large.LINE
+                notes = ()
+        for text, colour in notes:
             for line in wg.wrap(c, text, lay.width - 8):
                 if y + wg.LINE > foot:
                     told = False
@@ -210,6 +320,45 @@ class GameOver:
             if self.clean and not told:
                 more += " (coach: no costly choices)"
         c.text(4, lay.height - wg.LINE - 1, "%s: %s" % (app.key_name("ok"), more), cv.SAND)
+
+    def _says(self):
+        # the review's texts: what it counts, then each choice
+        from catan.ui.turn import describe, tenths as _num
+
+        g = self.app.game
+        says = [("Expected points each choice lost against the coach's:", cv.SAND)]
+        for turn, action, loss, advice in self.review:
+            says.append(("Turn %d, -%s: you chose to %s; the coach would %s." % (
+                turn + 1, _num(loss), _plain(describe(g, action)),
+                _plain(describe(g, advice))), cv.WHITE))
+        return says
+
+    def _pages(self, c):
+        # The review's pages: all on one where it fits (the small font where the large one
+        # does not); on a tall screen, where the large font needs more, as many texts a page
+        # as fit it in the large font.
+        if self.pages is None:
+            app = self.app
+            lay = app.lay
+            says = self._says()
+            self.pages = [(0, len(says))]
+            if lay.big:
+                top = font_large.HEIGHT + 7
+                room = lay.height - wg.LINE - 3 - top
+                need = [len(_lines(c, (t,), lay.width - 8, font_large)) * font_large.LINE + 3
+                        for t in says]
+                if sum(need) - 3 > room and max(need) - 3 <= room:
+                    self.pages = []
+                    first = 0
+                    used = 0
+                    for i in range(len(says)):
+                        if used and used + need[i] - 3 > room:
+                            self.pages.append((first, i))
+                            first = i
+                            used = 0
+                        used += need[i]
+                    self.pages.append((first, len(says)))
+        return self.pages
 
     def _notes(self):
         # Lines under the ranking: a solo game against the player's record as it stood before
@@ -255,14 +404,7 @@ class Scores:
         self.first = 0 if app.game is not None and page == 0 else 1
 
     def handle(self, key):
-        app = self.app
-        if key in ("prev", "up", "left", "next", "down", "right"):
-            step = -1 if key in ("prev", "up", "left") else 1
-            n = 5 - self.first
-            self.page = (self.page - self.first + step) % n + self.first
-            app.refresh_all()
-        elif key in ("ok", "back"):
-            _leave(app, self.owner)
+        _paged(self, key, self.first, 5)
 
     def paint(self, c):
         lay = self.app.lay
@@ -277,15 +419,13 @@ class Scores:
         lay = app.lay
         isl = g.island.number
         title = "Island %s, turn %d" % (_ISLANDS[isl - 1], g.turns[g.player] + 1)
-        wg.bar(c, 0, 0, lay.width, title)
-        _code(c, app)
-        _summary(c, app, wg.BAR + 3, lay.width)
+        _summary(c, app, _code(c, app, title) + 3, lay.width, bottom=lay.height - wg.LINE - 1)
 
     def _stats(self, c):
         st = self.app.stats
         lay = self.app.lay
         k = self.page - 1
-        wg.bar(c, 0, 0, lay.width, "Statistics: Island %s" % _ISLANDS[k])
+        h = _title(c, self.app, "Statistics: Island %s" % _ISLANDS[k])[0]
         games = st.games[k]
         if k == 0:
             avg = _avg(st.total[0], games)
@@ -299,7 +439,8 @@ class Scores:
                 wg.count(games, "game", "games"), won, _avg(st.total[1], won),
                 "-" if not won else "%d" % st.best[1])
             axis = ("7", "14", "20+")
-        y = wg.paragraph(c, 4, wg.BAR + 3, lay.width - 8, line, cv.WHITE) + 2
+        y = _say(c, self.app, 4, h + 3, lay.width - 8, ((line, cv.WHITE),),
+                 lay.height // 2) + 2
         _bars(c, 4, y, lay.width - 8, lay.height - y - 2 * wg.LINE - 4, st.hist[k], cv.GOLD)
         base = lay.height - 2 * wg.LINE - 1
         c.text(4, base, axis[0], cv.SAND)
@@ -309,29 +450,40 @@ class Scores:
     def _high(self, c):
         st = self.app.stats
         lay = self.app.lay
-        wg.bar(c, 0, 0, lay.width, "High scores")
+        top = _title(c, self.app, "High scores")[0] + 3
         half = lay.width // 2
+        # the rows in the large font on a tall screen where the widest fits its column
+        f = font_large if lay.big and c.text_width("5. MMM  99", font_large) <= half - 8 else None
+        pitch = f.LINE + 6 if f else wg.LINE + 1
         for k in range(2):
             x = 4 + k * half
-            y = wg.BAR + 3
+            y = top
             c.text(x, y, "Island %s" % _ISLANDS[k] + ("" if k == 0 else " (turns)"), cv.GOLD)
-            y += wg.LINE + 2
+            y += wg.LINE + (8 if f else 2)
             h = st.high[k]
             for i in range(HIGH):
                 if i < len(h):
-                    c.text(x, y, "%d. %s  %d" % (i + 1, h[i][1], h[i][0]), cv.WHITE)
+                    c.text(x, y, "%d. %s  %d" % (i + 1, h[i][1], h[i][0]), cv.WHITE, f)
                 else:
-                    c.text(x, y, "%d. -" % (i + 1), cv.LIGHT)
-                y += wg.LINE + 1
+                    c.text(x, y, "%d. -" % (i + 1), cv.LIGHT, f)
+                y += pitch
 
     def _dice(self, c):
         st = self.app.stats
         lay = self.app.lay
         d = st.dice
         total = sum(d)
-        wg.bar(c, 0, 0, lay.width, "Dice fairness: %d rolled" % total)
-        top = wg.BAR + 4
-        bottom = lay.height - 3 * wg.LINE - 4
+        top = _title(c, self.app, "Dice fairness: %d rolled" % total, cv.SAND, 0,
+                     "Dice: %d rolled" % total)[0] + 4
+        # the verdict under the bars: in the large font on a tall screen, in up to 3 lines
+        verdict = _verdict(d)
+        vf = font_large if lay.big else None
+        lines = _lines(c, ((verdict, cv.SAND),), lay.width - 8, vf)
+        if vf and len(lines) > 3:
+            vf = None
+            lines = _lines(c, ((verdict, cv.SAND),), lay.width - 8, vf)
+        vh = len(lines) * vf.LINE + 2 if vf else wg.LINE  # (the small verdict: one line)
+        bottom = lay.height - 2 * wg.LINE - 4 - vh
         most = max(d) or 1
         step = (lay.width - 8) // 6
         for f in range(6):
@@ -343,7 +495,10 @@ class Scores:
             pct = "-" if not total else "%d.%d%%" % (1000 * d[f] // total // 10,
                                                       1000 * d[f] // total % 10)
             wg.centred(c, x, step - 2, bottom + 3, pct, cv.WHITE)
-        wg.paragraph(c, 4, bottom + 3 + wg.LINE, lay.width - 8, _verdict(d), cv.SAND)
+        y = bottom + 3 + wg.LINE
+        for line in lines:
+            c.text(4, y, line[0], line[1], vf)
+            y += vf.LINE if vf else wg.LINE
 
 
 def _against(diff, n, new_best, form, words=("above", "below")):
@@ -365,6 +520,16 @@ def _plain(phrase):
     return (head[:-1] if head[-1:] == "s" else head) + sep + rest
 
 
+def _paged(screen, key, first, n):
+    # A paged screen's keys: turn its page (pages ``first`` .. ``n - 1``), or leave it
+    page = turn_page(screen.page, key, first, n)
+    if page is not None:
+        screen.page = page
+        screen.app.refresh_all()
+    elif key in ("ok", "back"):
+        _leave(screen.app, screen.owner)
+
+
 def _leave(app, owner):
     if owner is not None:
         app.show(owner)
@@ -372,12 +537,18 @@ def _leave(app, owner):
         app.open("menus", "Title")
 
 
-def _code(c, app):
-    # the game's code at the right of the title bar, to share: the same dice for whoever
-    # plays it
+def _code(c, app, title, colour=cv.SAND):
+    # The title bar with the game's code at its right, to share (the same dice for whoever
+    # plays it): on a tall screen the title in the large font if it fits beside the code in
+    # the small one, the code large too if that fits as well; the bar's height.
     code = app.code()
+    w = app.lay.width
+    h, f = _title(c, app, title, colour, c.text_width(code) + 8 if code else 0)
     if code:
-        c.text(app.lay.width - 4 - c.text_width(code), 2, code, cv.SAND)
+        if f and c.text_width(title, f) + c.text_width(code, f) + 16 > w:
+            f = None
+        c.text(w - 4 - c.text_width(code, f), 2 if f else (h - 9) // 2, code, cv.SAND, f)
+    return h
 
 
 def _avg(total, n):
@@ -419,75 +590,110 @@ def _verdict(d):
     return text + "uneven: fair dice rarely do this."
 
 
+def _rules(k):
+    # the text of the rules card's part ``k`` (1 to 3)
+    return (
+        None,
+        "Island One: 15 turns. Roll 6 dice up to 3 times, keeping any. Build in "
+        "ascending order: settlements 3 4 5 7 9 11, cities 7 12 20 30, knights 1-6, "
+        "roads 1 point each. A turn with no build scores X (-2). Each knight unlocks a "
+        "joker, used once. 2 gold = 1 resource.",
+        "Island Two: first to %d VP wins. Settlement 1, city 2 VP, any order. The grey "
+        "road takes Longest Road (+%d), 3 knights Largest Army (+%d); a longer road or "
+        "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
+        " The coach counts turns to 10 VP: a race against the clock, not the others."
+        % (WIN_VP, AWARD_VP, AWARD_VP),
+        "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
+        "coach hint, hold X for the players' sheets. A marks dice to re-roll; Keep ends "
+        "rolling. Undo takes back a build, never a roll.\nEvery seat throws the same dice "
+        "in a turn, and the hard computer plays as the coach advises: follow the coach and "
+        "you tie with it.",
+    )[k]
+
+
 class Rules:
-    """The rules card: costs, then each island's scoring, then the keys."""
+    """The rules card: costs, then each island's scoring, then the keys. On a tall screen
+    the text is in the large font, a part that needs more lines than a page holds going on
+    over the next page (so there are more pages than the card's 4 parts)."""
 
     MODULE = "info"  # see App.show
-
-    PAGES = 4
 
     def __init__(self, app, owner=None):
         self.app = app
         self.page = 0
         self.owner = owner
+        # per page: (part, first line); and on a tall screen each part's large lines
+        self.pages = [(0, 0)]
+        self.lines = None
+        lay = app.lay
+        if lay.big:
+            room = (lay.height - wg.LINE - 3 - font_large.HEIGHT - 7) // font_large.LINE
+            self.lines = [None]
+            for k in (1, 2, 3):
+                lines = _lines(app.c, ((_rules(k), cv.WHITE),), lay.width - 8, font_large)
+                self.lines.append(lines)
+                n = (len(lines) + room - 1) // room  # its pages, as full as each other
+                self.pages += [(k, i * len(lines) // n) for i in range(n)]
+        else:
+            self.pages += [(1, 0), (2, 0), (3, 0)]
 
     def handle(self, key):
-        app = self.app
-        if key in ("prev", "up", "left", "next", "down", "right"):
-            step = -1 if key in ("prev", "up", "left") else 1
-            self.page = (self.page + step) % self.PAGES
-            app.refresh_all()
-        elif key in ("ok", "back"):
-            _leave(app, self.owner)
+        _paged(self, key, 0, len(self.pages))
 
     def paint(self, c):
         lay = self.app.lay
         c.fill_rect(0, 0, lay.width, lay.height, cv.SEA)
         w = lay.width
-        if self.page == 0:
-            wg.bar(c, 0, 0, w, "Rules: building costs")
-            y = wg.BAR + 3
+        app = self.app
+        foot = lay.height - wg.LINE - 3
+        part, first = self.pages[self.page]
+        if part == 0:
+            y = _title(c, app, "Rules: building costs")[0] + 3
             names = ("Road", "Settlement", "City", "Knight")
+            # a tall screen: the names large, the costs beside them where they fit (five dice
+            # after the widest name), else under them, the rows spread over the screen
+            f = font_large if lay.big else None
+            x0 = 90
+            gap = 3
+            if f:
+                x0 = 32 + c.text_width("Settlement", f)
+                under = x0 + 5 * 20 > w
+                if under:
+                    x0 = 24
+                gap = 5 if under else 12
             for kind in range(4):
                 c.fill_rect(3, y, 18, 18, cv.DEEP)
                 c.sprite(4, y + 1, wg.KIND_SPRITE[kind], cv.WHITE)
-                c.text(24, y + 5, names[kind], cv.WHITE)
-                x = 90
+                c.text(24, y + (0 if f else 5), names[kind], cv.WHITE, f)
+                if f and under:
+                    y += 20
+                x = x0
                 cost = COSTS[kind]
                 for r in range(5):
                     for _ in range(cost[r]):
                         c.fill_rect(x, y, 18, 18, cv.WHITE)
                         c.sprite(x + 1, y + 1, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r])
                         x += 20
-                y += 21
-            wg.paragraph(c, 4, y + 1, w - 8, "Every seat throws the same dice in a turn.",
-                         cv.SAND)
+                y += 18 + gap
+            _say(c, app, 4, y + 1, w - 8, (("Every seat throws the same dice in a turn.",
+                                            cv.SAND),), foot)
             self._foot(c)
             return
-        text = (
-            None,
-            "Island One: 15 turns. Roll 6 dice up to 3 times, keeping any. Build in "
-            "ascending order: settlements 3 4 5 7 9 11, cities 7 12 20 30, knights 1-6, "
-            "roads 1 point each. A turn with no build scores X (-2). Each knight unlocks a "
-            "joker, used once. 2 gold = 1 resource.",
-            "Island Two: first to %d VP wins. Settlement 1, city 2 VP, any order. The grey "
-            "road takes Longest Road (+%d), 3 knights Largest Army (+%d); a longer road or "
-            "more knights takes it over. Dice ramp 3, 4, 5, then 6. Deserts need 2 knights."
-            " The coach counts turns to 10 VP: a race against the clock, not the others."
-            % (WIN_VP, AWARD_VP, AWARD_VP),
-            "Keys: X/Y or the stick move, A chooses, B goes back or pauses. Hold Y for a "
-            "coach hint, hold X for the players' sheets. A marks dice to re-roll; Keep ends "
-            "rolling. Undo takes back a build, never a roll.\nEvery seat throws the same dice "
-            "in a turn, and the hard computer plays as the coach advises: follow the coach and "
-            "you tie with it.",
-        )[self.page]
         titles = (None, "Rules: Island One", "Rules: Island Two", "Rules: keys")
-        wg.bar(c, 0, 0, w, titles[self.page])
-        wg.paragraph(c, 4, wg.BAR + 3, w - 8, text, cv.WHITE)
+        y = _title(c, app, titles[part])[0] + 3
+        if self.lines is None:
+            wg.paragraph(c, 4, y, w - 8, _rules(part), cv.WHITE)
+        else:
+            lines = self.lines[part]
+            end = self.pages[self.page + 1][1] if self.page + 1 < len(self.pages) and \
+                self.pages[self.page + 1][0] == part else len(lines)
+            for line in lines[first:end]:
+                c.text(4, y, line[0], line[1], font_large)
+                y += font_large.LINE
         self._foot(c)
 
     def _foot(self, c):
         app = self.app
         c.text(4, app.lay.height - wg.LINE - 1, "page %d/%d  %s: page  %s: back" % (
-            self.page + 1, self.PAGES, app.moves_name(), app.key_name("ok")), cv.LIGHT)
+            self.page + 1, len(self.pages), app.moves_name(), app.key_name("ok")), cv.LIGHT)
 

@@ -13,8 +13,8 @@ right; menus and cards use the whole screen. Numbers are pixels:
 - ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle;
 - ``px, py, pw, ph``: the panel; ``per_row``: dice per row in the panel's tray;
 - ``badge``: the side of a site's or a knight's badge on the map (a joker's card is one more):
-  15, or 23 where the hexes are large enough for them beside each other (``sheet.py`` draws
-  those from ``sprites_big``);
+  15, 17 on the taller hexes of 240x240 (``sheet.py`` draws those from ``sprites_mid``), or 23
+  where the hexes are large enough for them beside each other (from ``sprites_big``);
 - ``big``: titles in the large font (screens 200 pixels high or more);
 - ``die``: the side of a die's box in the turn screen's tray: 18 (a 16-px face), or on a tall
   panel 26 (the 24-px faces of ``sprites_big``).
@@ -22,9 +22,12 @@ right; menus and cards use the whole screen. Numbers are pixels:
 
 # (width, height, su, hu, per_row, badge). 320x240: 23-px badges reach 2 pixels further past
 # a corner than 15-px ones, so the panel is 4 pixels narrower, too narrow for 6 dice a row.
+# 240x240: the panel keeps the 108 pixels of its track, so the hexes are no wider than on
+# 240x135; taller, they hold 17-px badges (sprites_mid) with a knight and its joker a pixel
+# left of their place elsewhere (see sheet.py).
 _SIZES = (
     (320, 240, 19, 33, 3, 23),
-    (240, 240, 12, 25, 3, 15),
+    (240, 240, 12, 26, 3, 17),
     (240, 135, 11, 19, 6, 15),
 )
 

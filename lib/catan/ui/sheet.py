@@ -15,8 +15,9 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 A *target* is an item number (road, site, knight) or ``JOKER + j`` for joker j. Roads are bands
 along their edges; sites sit on their corners and a hex's knight left of its centre with its
 joker on the right, so no badge covers another at any layout. Items are silhouettes (a house,
-walls with battlements, a shield), 15x15, or 23x23 where the layout's hexes are large enough
-(``lay.badge``: 320x240; drawn from ``sprites_big``, imported only there), in three clearly
+walls with battlements, a shield), 15x15, 17x17 on 240x240's taller hexes (from
+``sprites_mid``), or 23x23 where the layout's hexes are large enough (``lay.badge``: 320x240;
+drawn from ``sprites_big``; each imported only there), in three clearly
 distinct states: built (white), buildable with the dice now (gold) and not yet (deep blue),
 with the sheet's printed value inside (Island One's points, Island Two's VP of a site; a
 sword on Island Two's knights); a joker is a card showing its resource: white while usable,
@@ -82,17 +83,33 @@ _ART = (None, (0, sprites.MAP_SETTLEMENT, sprites.MAP_CITY, sprites.MAP_KNIGHT),
 
 
 def _art(lay):
-    # the symbols of ``lay``'s map: the large ones are imported the first time they are asked
+    # the symbols of ``lay``'s map: the larger ones are imported the first time they are asked
     if lay.badge == 15:
         return _ART
-    from catan.ui import sprites_big as s
+    if lay.badge == 17:
+        from catan.ui import sprites_mid as s
 
+        rows = (7, 3)
+    else:
+        from catan.ui import sprites_big as s
+
+        rows = (10, 4)
     return (s, (0, s.MAP_SETTLEMENT, s.MAP_CITY, s.MAP_KNIGHT), s.MAP_SWORD, s.CROSS,
-            (s.BRICK, s.LUMBER, s.WOOL, s.GRAIN, s.ORE, s.GOLD, s.JOKER), 10, 4)
+            (s.BRICK, s.LUMBER, s.WOOL, s.GRAIN, s.ORE, s.GOLD, s.JOKER)) + rows
 
 
 def _px(lay, u, v):
     return lay.cx + (u - 8) * lay.su, lay.cy + (v - 8) * lay.hu
+
+
+def _left(lay):
+    # How far a knight and its joker card move left of their place (the card's left edge a
+    # pixel left of the hex's centre) for the card to clear a site on the hex's right corner:
+    # none unless the badges are large for the hexes' width (240x240's 17-px ones). No site
+    # is on a hex's left corner.
+    b = lay.badge
+    k = b + b // 2 - 2 * lay.su
+    return k if k > 0 else 0
 
 
 def _knight_xy(lay, isl, item):
@@ -102,7 +119,7 @@ def _knight_xy(lay, isl, item):
     b = lay.badge
     k = item - isl.n_roads - (len(isl.names) - len(geo))
     hexi = geo[k]
-    x = lay.cx + _HEX_U[hexi] * lay.su - b - 1
+    x = lay.cx + _HEX_U[hexi] * lay.su - b - 1 - _left(lay)
     if k > 0 and geo[k - 1] == hexi:  # the second knight of a hex
         x += b + 1
     return x, lay.cy + _HEX_V[hexi] * lay.hu - b // 2
@@ -120,7 +137,7 @@ def _joker_xy(lay, isl, j):
     y = lay.cy + _HEX_V[hexi] * lay.hu - lay.badge // 2
     if need & need - 1:  # two knights: below them, clear of the sites on the left corners
         return x - 3, y + lay.badge + 1
-    return x - 1, y - 1
+    return x - 1 - _left(lay), y - 1
 
 
 def _road_box(x0, y0, x1, y1):
