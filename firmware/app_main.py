@@ -320,9 +320,16 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
         first.tight_heap = small or free() < TIGHT_HEAP
     if used:
         plug_holes()
-    if canvas.bands > 1:  # each band is sent as it is painted: the panel must be ready first
-        power.run(True)
+    if canvas.bands > 1:  # each band is sent as it is painted: the first is painted in the
+        # panel's power-up waits, which end before it is sent
+
+        def first_send(rects, top):
+            power.run(True)
+            display.show(rects, top)
+
+        canvas.send = first_send
         first.draw()
+        canvas.send = display.show
     else:
         canvas.invalidate()
         first.draw()

@@ -686,15 +686,24 @@ class App(GameKeeping, Computers):
         # The canvas holds a band of the picture's rows at a time (a big panel on a small heap):
         # each band is painted, every changed rectangle in it whole (what the band held before
         # is another band's) from an even column to an even column (the panel is sent whole
-        # bytes), and sent before the next (``send``). A cursor is painted with the screen.
+        # bytes), and sent before the next (``send``). A cursor is painted with the screen; where
+        # it leaves pixels the canvas kept (the paint framed them inside one band), they are put
+        # back and sent instead of a repaint.
         if self._full:
             regions = [(0, 0, c.width, c.height)]
         else:
             regions = self._regions
-            for r in (self._cursor_from, self._cursor_to):
-                if r is not None:
-                    regions.append(r)
+            old = self._cursor_from
+            if old is not None:
+                if c.kept(old[0], old[1], old[2], old[3]) and not _meets(old, regions):
+                    c.put_back_sent()
+                else:
+                    regions.append(old)
+            if self._cursor_to is not None:
+                regions.append(self._cursor_to)
             regions = _merged(regions)
+        for r in regions:  # (the paint may change them: it keeps them again if it frames them)
+            c.drop_kept(r[0], r[1], r[2], r[3])
         self._full = False
         self._regions = []
         self._cursor_from = self._cursor_to = None

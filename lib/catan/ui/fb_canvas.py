@@ -59,10 +59,10 @@ class FbCanvas(Canvas):
             # the large font must not be kept)
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
+        self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
         if rows < height:
             self._banded(rows, stride)
             return
-        self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
         # the back-end primitives are framebuf's own (bound once: no Python call between)
         fb = self.fb
         self._fill = fb.fill_rect
@@ -89,7 +89,8 @@ class FbCanvas(Canvas):
     # of it, a band, and ``App.draw`` paints the picture a band at a time (``set_band``), each
     # sent to the panel (``send``, the device's) before the next is painted. Then the native routines draw
     # through an address moved up by the band's top row, framebuf's own primitives at rows moved
-    # up by it, and nothing is kept under a cursor (the band it was in is gone).
+    # up by it. What a cursor changes is kept only where it lies inside the band held, from an
+    # even column to an even one (put back later, in its band, it is sent as whole bytes).
 
     def _banded(self, rows, stride):
         if self._native is None:
@@ -104,7 +105,7 @@ class FbCanvas(Canvas):
         self._hline = self._row = self._band_hline
         self._vline = self._band_vline
         self._rect = self._band_rect
-        self.keep = self._keep_nothing
+        self.keep = self._band_keep
         self.send = None  # the device's: send(rects, top) sends a band's rectangles to the panel
         self.set_band(0)
 
@@ -128,7 +129,28 @@ class FbCanvas(Canvas):
     def _band_rect(self, x, y, w, h, c):
         self.fb.rect(x, y - self.top, w, h, c)
 
-    def _keep_nothing(self, x, y, w, h):
+    def _band_keep(self, x, y, w, h):
+        x0 = x & -2
+        x1 = x + w + 1 & -2
+        self.kept_w = 0
+        if y >= self.top and y + h <= self.bottom and ((x1 - x0) >> 1) * h <= KEEP_BYTES:
+            self.kept_x = x
+            self.kept_y = y
+            self.kept_w = w
+            self.kept_h = h
+            under = framebuf.FrameBuffer(self._under_buf, x1 - x0, h, framebuf.GS4_HMSB)
+            under.blit(self.fb, -x0, self.top - y)
+            self._under = under
+
+    def put_back_sent(self):
+        """Put the kept pixels back in the band they lie in and send them (a canvas in bands);
+        keep nothing."""
+        x0 = self.kept_x & -2
+        x1 = self.kept_x + self.kept_w + 1 & -2
+        y = self.kept_y
+        self.set_band(y // self.band_rows)
+        self.fb.blit(self._under, x0, y - self.top)
+        self.send(((x0, y, x1 - x0, self.kept_h),), self.top)
         self.kept_w = 0
 
     # -- the clip, also the native routines' -------------------------------------------------------
