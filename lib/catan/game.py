@@ -59,6 +59,9 @@ class Game:
     solo race (6 dice every turn, awards uncontested, counted in turns to 10 VP).
     """
 
+    # (About 570 lines, one class: the state and every rule that changes it, each rule's checks
+    # beside its action, so that a rule is read in one place.)
+
     def __init__(self, island_number, players, dice):
         if not 1 <= players <= 4:
             raise ValueError("1 to 4 players")

@@ -102,6 +102,9 @@ _MEMO = const(16)  # text widths remembered
 class Canvas:
     """Shared logic of the back ends: clipping, dirty regions, text layout, 1-bit cells."""
 
+    # (About 500 lines, one class: its methods are the device's hottest code, and each part of
+    # it as a class of its own would cost a lookup more per drawing call, and heap.)
+
     def __init__(self, width, height):
         self.width = width
         self.height = height
