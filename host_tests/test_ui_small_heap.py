@@ -229,6 +229,51 @@ def test_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
     assert failed and app.game.over() and type(app.screen).__name__ == "GameOver"
 
 
+def _at_game_over():
+    # A person's Island One game played to its game-over screen, a high score pending; the time
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    now = 100
+    while not app.game.over() and now < 5000:
+        for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
+            now += 50
+            ui_autokeys.press(app, k, now)
+    assert type(app.screen).__name__ == "GameOver" and app.screen.pending
+    return app, now
+
+
+def test_the_large_font_stays_while_a_screen_that_imports_it_lives(modules):
+    # Forgotten under the game-over screen's module (info), the large font would be imported
+    # again by the initials' screen (menus): a second copy, 3.4 KB that a stock Pico lacked
+    app, now = _at_game_over()
+    assert sys.modules.get("catan.ui.font_large") is sys.modules["catan.ui.info"].font_large
+    ui_autokeys.press(app, "a", now + 50)  # the initials
+    assert type(app.screen).__name__ == "TextEntry"
+    assert sys.modules["catan.ui.menus"].font_large is sys.modules["catan.ui.info"].font_large
+
+
+def test_the_initials_entry_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+    # The game-over screen's high score: the initials' screen (catan.ui.menus) is opened as
+    # every on-demand screen is, so an import with no room is retried, not a crash
+    import builtins
+
+    app, now = _at_game_over()
+    real = builtins.__import__
+    failed = []
+
+    def tight(name, *a, **k):
+        if name == "catan.ui.menus" and not failed:
+            failed.append(name)
+            raise MemoryError("memory allocation failed, allocating 3421 bytes")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    sys.modules.pop("catan.ui.menus", None)
+    ui_autokeys.press(app, "a", now + 50)
+    app.tick(now + 100)  # the main loop's next round
+    assert failed and type(app.screen).__name__ == "TextEntry"
+
+
 def test_work_ahead_with_no_room_is_dropped_and_the_game_goes_on(modules, monkeypatch):
     app = _app(ui_scenes._solo_reroll, False)
     ui_autokeys.press(app, "a", 50)  # Continue: a person's turn, the coach thinks ahead

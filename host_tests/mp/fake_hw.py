@@ -120,12 +120,11 @@ class SPI:
             dc = Pin.registry[dc]
         if isinstance(cs, int):
             cs = Pin.registry[cs]
-        w = (dc.level if dc else 1, cs.level if cs else 0, bytes(data))
         self.count += len(data)
-        if self.sink is not None:
-            self.sink.feed((w,))
+        if self.sink is not None:  # decoded at once: the bytes need no copy
+            self.sink.feed(((dc.level if dc else 1, cs.level if cs else 0, data),))
         else:
-            self.writes.append(w)
+            self.writes.append((dc.level if dc else 1, cs.level if cs else 0, bytes(data)))
 
     def take(self):
         w = self.writes

@@ -31,7 +31,7 @@ sys.modules["machine"] = HW
 
 import app_main
 
-app_main.BAND_BYTES = 1 << 20  # the stub App paints the whole picture at once: no bands
+app_main.BAND_BYTES = 1 << 20  # the stub App paints the whole picture at once: never in bands
 
 
 Clock = fake_hw.Clock((1 << 30) - 3000)

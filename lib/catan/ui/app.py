@@ -543,6 +543,8 @@ class App(GameKeeping, Computers):
         while s is not None:
             keep.append(getattr(s, "MODULE", None))
             s = getattr(s, "owner", None)
+        if "menus" in keep or "info" in keep:  # (they import the large font: forgotten under
+            keep.append("font_large")  # them, it would be imported again, a second copy)
         _forget(["catan.ui." + m for m in _ON_DEMAND if m not in keep])
         busy = getattr(screen, "busy", None)
         if self.small_heap and not (busy and busy()):

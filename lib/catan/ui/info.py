@@ -246,10 +246,8 @@ class GameOver:
             return
         if self.pending:
             p, v = self.pending[0]
-            from catan.ui.menus import TextEntry
-
-            app.show(TextEntry(app, self, "High score! %s, your initials" % app.seat_name(p),
-                               "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+            app.open("menus", "TextEntry", self, "High score! %s, your initials" % app.seat_name(p),
+                     "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         elif self.review and self.page == 0:
             self.page = 1
             app.refresh_all()
