@@ -40,8 +40,9 @@ SPARE = 2048  # kept from boot, freed to report an error (error.log's file objec
 SMALL_HEAP = 230_000
 # Where the game's bytecode is in the heap (stock firmware), a frame bigger than this is held a band
 # of rows at a time, each band painted and sent in turn (fb_canvas): the Display Pack 2.0's 38,400
-# bytes as three bands of 12,800. (At 8 KB the Display Pack's 16,200 would be two bands, 8 KB
-# more free: its cursor moves then took 33 to 46 ms on the emulated Pico, not 21 to 28.)
+# bytes as three bands of 12,800. (Smaller bands free more, and cost a cursor move far more: at
+# 8 KB the Display Pack's two bands took 33 to 46 ms on the emulated Pico, not 21 to 28; the
+# stock Pico W's Display Pack 2.0 in four and five bands 82 and 99 ms, not 27.)
 BAND_BYTES = 16_384
 # Less than this free once the first frame is drawn (stock firmware, where the game's bytecode is
 # in the heap; a game UF2 has ~150 KB): the players leave before an on-demand screen (App.tight_heap).
