@@ -44,6 +44,10 @@ SMALL_HEAP = 230_000
 # 8 KB the Display Pack's two bands took 33 to 46 ms on the emulated Pico, not 21 to 28; the
 # stock Pico W's Display Pack 2.0 in four and five bands 82 and 99 ms, not 27.)
 BAND_BYTES = 16_384
+# and on a small heap (the stock Pico W) in bands of at most this: the Display Pack's 16,200 bytes
+# as two bands of 8,160 (whole, the hard computer's Island One game found no 3.7 KB block for its
+# tables; its cursor moves take 46 ms instead of 18), the Display Pack 2.0's still as three
+SMALL_BAND_BYTES = 12_800
 # Less than this free once the first frame is drawn (stock firmware, where the game's bytecode is
 # in the heap; a game UF2 has ~150 KB): the players leave before an on-demand screen (App.tight_heap).
 TIGHT_HEAP = 120_000
@@ -85,15 +89,17 @@ def code_in_flash():
     return not __file__.startswith("/")
 
 
-def band_rows(board, banded):
+def band_rows(board, banded, small=False):
     """The rows of the picture the framebuffer holds: all of them, or if ``banded`` and the whole
-    frame is over ``BAND_BYTES``, the fewest equal bands that are not."""
+    frame is over ``BAND_BYTES`` (``SMALL_BAND_BYTES`` on a ``small`` heap), the fewest equal
+    bands that are not."""
     w = board.DISPLAY["width"]
     h = board.DISPLAY["height"]
+    limit = SMALL_BAND_BYTES if small else BAND_BYTES
     bands = 1
     if banded:
         frame = ((w + 1) >> 1) * h
-        bands = (frame + BAND_BYTES - 1) // BAND_BYTES
+        bands = (frame + limit - 1) // limit
     return (h + bands - 1) // bands
 
 
@@ -279,7 +285,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     # first, the biggest allocation; in bands where the code is in the heap (the device's own),
     # which the native drawing can paint
     banded = free is not None and not code_in_flash() and native_drawing() is not None
-    buf = alloc_framebuffer(board, band_rows(board, banded))
+    buf = alloc_framebuffer(board, band_rows(board, banded, small))
     if _spare is None:
         _spare = bytearray(SPARE)
     if hw is None:

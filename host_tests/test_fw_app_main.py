@@ -333,3 +333,9 @@ def test_stock_firmware_holds_the_big_frames_in_bands_of_at_most_band_bytes():
         assert app_main.band_rows(board, True) == rows
         assert (d["width"] + 1) // 2 * rows <= app_main.BAND_BYTES
         assert app_main.band_rows(board, False) == d["height"]
+    # a small heap (the stock Pico W): bands of at most 12.8 KB, the Display Pack's in two
+    for name, rows in (("pimoroni_display_pack", 68), ("waveshare_pico_lcd_13", 80),
+                       ("pimoroni_display_pack_2", 80)):
+        board = app_main.load_board(name)
+        assert app_main.band_rows(board, True, True) == rows
+        assert (board.DISPLAY["width"] + 1) // 2 * rows <= app_main.SMALL_BAND_BYTES

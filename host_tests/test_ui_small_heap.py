@@ -242,6 +242,33 @@ def _at_game_over():
     return app, now
 
 
+def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules):
+    # A turn's end writes the game and the statistics: each, with no room for its file object,
+    # is written again once the players have gone (on the emulated Pico W a hard computer's
+    # Island One game on the Display Pack met it in the statistics)
+    app = _app(ui_scenes._solo_reroll, False)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    import catan.players  # noqa: F401  (the players in, as after a hint)
+
+    store = app.store
+    real = store.write
+    tries = []
+
+    def tight(name, data):
+        if name == "stats":
+            tries.append(_loaded())
+            if len(tries) == 1:
+                raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return real(name, data)
+
+    store.write = tight
+    before = store.read("stats")
+    app.stats.add_dice([1, 0, 0, 0, 0, 0])
+    app._turn_over()
+    assert tries == [True, False]  # written again once the players had gone
+    assert store.read("stats") != before
+
+
 def test_the_large_font_stays_while_a_screen_that_imports_it_lives(modules):
     # Forgotten under the game-over screen's module (info), the large font would be imported
     # again by the initials' screen (menus): a second copy, 3.4 KB that a stock Pico lacked

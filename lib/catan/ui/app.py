@@ -305,17 +305,19 @@ class GameKeeping:
         self.levels = bytes(data[2:2 + n])
 
     def save(self):
-        """Save the game. With no room in the heap for the write (its file object: 1.1 KB on
-        the device), the players' work and code go first and it is written again: a move is
-        never lost for the coach's sake."""
-        data = pack_save(self.game, self.levels)
+        """Save the game (``write``)."""
+        self.wrote(self.write("game", pack_save(self.game, self.levels)), "the game")
+
+    def write(self, name, data):
+        """The store's ``write``. With no room in the heap for it (its file object: 1.1 KB on
+        the device), the players' work and code go first and it is written again: no move and
+        no record is lost for the coach's sake."""
         try:
-            ok = self.store.write("game", data)
+            return self.store.write(name, data)
         except MemoryError:
             self.release_players(self.small_heap)
             gc.collect()
-            ok = self.store.write("game", data)
-        self.wrote(ok, "the game")
+            return self.store.write(name, data)
 
     def wrote(self, ok, what):
         """Note a failed write of ``what`` and whatever the store set aside on the way; the
@@ -406,11 +408,11 @@ class GameKeeping:
         g = self.game
         if g.over():
             self._record()
-            self.wrote(self.store.write("game", b""), "the game")
+            self.wrote(self.write("game", b""), "the game")
             self.open("info", "GameOver")
             return
         self.save()
-        self.wrote(self.stats.save(self.store), "the statistics")
+        self.wrote(self.write(self.stats.NAME, self.stats.dumps()), "the statistics")
         p = g.player
         humans = self.humans()
         if self.level(p) is None and len(humans) > 1:
@@ -439,7 +441,7 @@ class GameKeeping:
                     st.add_one(g.score(p), xs)
                 else:
                     st.add_two(g.winner == p, g.turns_taken(p))
-        self.wrote(st.save(self.store), "the statistics")
+        self.wrote(self.write(st.NAME, st.dumps()), "the statistics")
 
     def pause(self):
         self.open("menu", "Pause", self.screen)
