@@ -242,10 +242,9 @@ def _at_game_over():
     return app, now
 
 
-def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules):
-    # A turn's end writes the game and the statistics: each, with no room for its file object,
-    # is written again once the players have gone (on the emulated Pico W a hard computer's
-    # Island One game on the Display Pack met it in the statistics)
+def _players_in_and_no_room_for(record):
+    # A person's turn with the players loaded (as after a hint), and a store whose first write
+    # of ``record`` finds no room; ``tries``: whether the players were loaded at each write of it
     app = _app(ui_scenes._solo_reroll, False)
     ui_autokeys.press(app, "a", 50)  # Continue
     import catan.players  # noqa: F401  (the players in, as after a hint)
@@ -255,13 +254,22 @@ def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules)
     tries = []
 
     def tight(name, data):
-        if name == "stats":
+        if name == record:
             tries.append(_loaded())
             if len(tries) == 1:
                 raise MemoryError("memory allocation failed, allocating 1148 bytes")
         return real(name, data)
 
     store.write = tight
+    return app, tries
+
+
+def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules):
+    # A turn's end writes the game and the statistics: each, with no room for its file object,
+    # is written again once the players have gone (on the emulated Pico W a hard computer's
+    # Island One game on the Display Pack met it in the statistics)
+    app, tries = _players_in_and_no_room_for("stats")
+    store = app.store
     before = store.read("stats")
     app.stats.add_dice([1, 0, 0, 0, 0, 0])
     app._turn_over()
@@ -318,21 +326,8 @@ def test_work_ahead_with_no_room_is_dropped_and_the_game_goes_on(modules, monkey
 
 
 def test_a_save_with_no_room_lets_the_players_go_and_is_written(modules):
-    app = _app(ui_scenes._solo_reroll, False)
-    ui_autokeys.press(app, "a", 50)  # Continue
-    import catan.players  # noqa: F401  (the players in, as after a hint)
-
+    app, tries = _players_in_and_no_room_for("game")
     store = app.store
-    real = store.write
-    tries = []
-
-    def tight(name, data):
-        tries.append(_loaded())
-        if len(tries) == 1:
-            raise MemoryError("memory allocation failed, allocating 1148 bytes")
-        return real(name, data)
-
-    store.write = tight
     app.save()
     assert tries == [True, False]  # written again once the players had gone
     assert store.read("game")  # written

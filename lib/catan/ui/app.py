@@ -309,9 +309,10 @@ class GameKeeping:
         self.wrote(self.write("game", pack_save(self.game, self.levels)), "the game")
 
     def write(self, name, data):
-        """The store's ``write``. With no room in the heap for it (its file object: 1.1 KB on
-        the device), the players' work and code go first and it is written again: no move and
-        no record is lost for the coach's sake."""
+        """The store's ``write``, so the app can stand for the store (``stats.save(app)``). With
+        no room in the heap for it (its file object: 1.1 KB on the device), the players' work and
+        code go first and it is written again: no move and no record is lost for the coach's
+        sake."""
         try:
             return self.store.write(name, data)
         except MemoryError:
@@ -412,7 +413,7 @@ class GameKeeping:
             self.open("info", "GameOver")
             return
         self.save()
-        self.wrote(self.write(self.stats.NAME, self.stats.dumps()), "the statistics")
+        self.wrote(self.stats.save(self), "the statistics")
         p = g.player
         humans = self.humans()
         if self.level(p) is None and len(humans) > 1:
@@ -441,7 +442,7 @@ class GameKeeping:
                     st.add_one(g.score(p), xs)
                 else:
                     st.add_two(g.winner == p, g.turns_taken(p))
-        self.wrote(self.write(st.NAME, st.dumps()), "the statistics")
+        self.wrote(st.save(self), "the statistics")
 
     def pause(self):
         self.open("menu", "Pause", self.screen)
