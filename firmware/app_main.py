@@ -116,6 +116,17 @@ def alloc_framebuffer(board, rows=None):
     return _framebuffer
 
 
+def reserve_arrays():
+    """The computer players' and the coach's table arrays (``catan.reserve``, 21 KB kept for
+    good), right after the framebuffer: made later, in the middle of a game, they split the
+    heap's largest free block (on the emulated Pico, from 96 KB to 30 KB)."""
+    try:
+        import catan
+    except ImportError:  # a device tree without the game (the host tests' rigs)
+        return
+    catan.reserve()
+
+
 def reserve_tables():
     """The computer players' and the coach's module and kept arrays (catan.players.reserve),
     right after the framebuffer: loaded later, in the middle of a game, they split the heap's
@@ -273,10 +284,11 @@ def run(board=None, hw=None, App=None, make_canvas=None, store=None, ticks_ms=No
 
 def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     """Board -> framebuffer -> display (powered up in the waits of the rest) -> canvas -> store
-    -> buttons -> App, its first frame shown; sets the module's ``display``, ``canvas`` and
-    ``app``. The parts the main loop needs: (board, hw, buttons, gc.mem_alloc or None, ticks_ms,
-    ticks_diff, sleep_ms). (66 lines: each step is one ``power.run()`` from the next, so that the
-    panel's power-up waits pass while the game is imported; the order is the heap's layout.)"""
+    -> buttons -> App, its first frame shown, then the players' code; sets the module's
+    ``display``, ``canvas`` and ``app``. The parts the main loop needs: (board, hw, buttons, the
+    battery's reading or None, gc.mem_alloc or None, ticks_ms, ticks_diff, sleep_ms). (71 lines:
+    each step is one ``power.run()`` from the next, so that the panel's power-up waits pass while
+    the game is imported; the order is the heap's layout.)"""
     global display, canvas, app, _spare
     if board is None:
         board = load_board()
@@ -302,7 +314,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
     power.run()  # the panel's first wait begins: the rest of the boot runs in its waits
     if not small:
-        reserve_tables()  # then what stays for good, so the rest of the heap stays in one piece
+        reserve_arrays()  # then what stays for good, so the rest of the heap stays in one piece
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
     if canvas.bands > 1:
@@ -321,6 +333,9 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     power.run()
     first = App(canvas, store, roles=tuple(board.BUTTONS))
     first.small_heap = small
+    battery = _battery(board, hw)
+    if battery is not None:  # in the first frame, not drawn again at the loop's first round
+        first.battery = battery()
     power.run()
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
@@ -343,8 +358,10 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
         first.draw()
         power.run(True)  # the panel is ready before the first frame
         display.show(canvas.take_dirty())  # the backlight comes on after this first frame
+    if not small:
+        reserve_tables()  # the players' code, once the first frame is on the panel
     app = first  # running now (tests wait for it before they press a button)
-    return board, hw, btn, used, ticks_ms, ticks_diff, sleep_ms
+    return board, hw, btn, battery, used, ticks_ms, ticks_diff, sleep_ms
 
 
 def main_loop(boot_parts, max_loops=None):
@@ -353,9 +370,8 @@ def main_loop(boot_parts, max_loops=None):
     rounds have run (None: for ever)."""
     # One function of some 100 lines, on purpose: the loop's state lives in its locals, the
     # names MicroPython reads fastest; split, it would be arguments or attributes every round.
-    board, hw, btn, used, ticks_ms, ticks_diff, sleep_ms = boot_parts
-    battery = _battery(board, hw)
-    measured = None
+    board, hw, btn, battery, used, ticks_ms, ticks_diff, sleep_ms = boot_parts
+    measured = ticks_ms()  # (the battery was measured for the first frame)
     state = 0  # 0 awake, 1 dimmed, 2 asleep
     loops = 0
     busy = False  # something was handled or drawn since the last collection
@@ -413,8 +429,7 @@ def main_loop(boot_parts, max_loops=None):
             app.handle(e)
         if events and hasattr(app, "repeat_roles"):
             btn.set_repeat(app.repeat_roles())  # letters repeat in a text entry
-        if battery is not None and state == 0 and (
-                measured is None or ticks_diff(now, measured) >= BATTERY_MS):
+        if battery is not None and state == 0 and ticks_diff(now, measured) >= BATTERY_MS:
             measured = now
             app.battery = battery()
         app.tick(now)

@@ -134,7 +134,7 @@ def test_boot_shows_the_title_screen_exactly_as_the_canvas_renders_it(trees, boa
     with make_pico(trees, board, firmware) as p:
         ms = p.boot()
         assert 0 < ms < 5000
-        p.run(300)  # the loop's first battery reading redraws the header
+        p.run(300)  # (the battery was measured for the first frame: nothing more is drawn)
         got = p.frame()
         want = host_render(board)
         if got != want:

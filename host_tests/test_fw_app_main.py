@@ -184,6 +184,28 @@ def test_battery_measured_every_ten_seconds_while_awake():
     assert 10_000 <= changed[0][0] - first_ms <= 10_020  # read again 10 s later, not sooner
 
 
+def test_the_battery_is_measured_for_the_first_frame():
+    board = app_main.load_board("pimoroni_display_pack")
+    hw, _ = fake_hardware(board)
+    drawn = []  # app.battery at each draw that painted
+
+    class App(StubApp):
+        def draw(self):
+            if self.pending:
+                drawn.append(getattr(self, "battery", None))
+            return StubApp.draw(self)
+
+    fake_hw.ADC.level = 25_000
+    try:
+        clk = Clock()
+        app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
+                     ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
+                     max_loops=3)
+    finally:
+        fake_hw.ADC.level = 0
+    assert drawn and abs(drawn[0] - 3 * 3.3 * 25_000 / 65535) < 1e-9
+
+
 def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swallowed():
     # On the device time passes while the loop runs, so the buttons can stamp a press a little
     # later than the loop's ``now``; that is no reason to think the player has been idle for

@@ -183,6 +183,19 @@ def test_a_whole_game_of_each_island_by_keys():
         assert app.game.over() and type(app.screen).__name__ == "GameOver"
 
 
+def test_a_title_first_drawn_with_the_battery_measured_is_not_drawn_again_at_its_first_tick():
+    # The device measures the battery before the first frame: the title's first tick must not
+    # repaint the corner it has just painted (on the emulated Pico that second paint, after the
+    # players' code was loaded, was the boot's last pixel).
+    app = App(DioCanvas(240, 135), ui_scenes.MemStore(), roles=ui_scenes.ROLES)
+    app.battery = 5.0
+    app.draw()
+    app.c.take_dirty()
+    app.tick(10)
+    app.draw()
+    assert not app.c.take_dirty()
+
+
 def test_the_title_shows_the_power_source_and_follows_it():
     app = _app()
     assert app.power() == ""  # nothing measured (the simulator, a board without it)

@@ -93,6 +93,8 @@ class Title(_Menu):
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         c.fill_rect(x, 0, w, self.bar(), cv.DEEP)
         power = self.app.power()
+        self._battery = self.app.battery  # (what ``tick`` compares with)
+        self._power = power
         if power:
             low = power.startswith("battery") and self.app.battery < 3.5
             c.text(lay.width - 3 - c.text_width(power), 2, power, cv.RED if low else cv.LIGHT)
