@@ -40,14 +40,17 @@ def find_mpy_cross():
     return found
 
 
-def compile_one(py, mpy, name, march=None, mpy_cross=None):
+def compile_one(py, mpy, name, march=None, mpy_cross=None, lines=True):
     """mpy-cross one file; ``name`` is the source name recorded for tracebacks (relative,
-    like an on-device path); ``march`` for native/viper code (such as "armv6m")."""
+    like an on-device path); ``march`` for native/viper code (such as "armv6m"); without
+    ``lines``, no line numbers (``-O3``: tracebacks name the functions, each at "line 1")."""
     mpy = Path(mpy)
     mpy.parent.mkdir(parents=True, exist_ok=True)
     cmd = [mpy_cross or find_mpy_cross(), "-s", name, "-o", str(mpy), str(py)]
     if march:
         cmd.insert(1, "-march=" + march)
+    if not lines:
+        cmd.insert(1, "-O3")
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         mpy.unlink(missing_ok=True)

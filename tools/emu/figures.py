@@ -148,7 +148,6 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     seed comes from the hardware random source, which mixes in the time, so any change to the
     code would play other dice and a before/after comparison would compare other games. Only
     ``catan/dice.mpy``'s ``random_seed`` differs (built in build/emu/fixed-dice/<board>)."""
-    import subprocess
 
     sys.path.insert(0, str(ROOT / "tools"))
     import build_mpy
@@ -158,8 +157,7 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     fixed = Path(tree).parent / "dice.py"
     fixed.write_text(fixed_dice_source(seed))
     mpy = next(Path(tree).rglob("catan/dice.mpy"))
-    subprocess.run([build_mpy.find_mpy_cross(), "-s", "catan/dice.py", "-o", str(mpy),
-                    str(fixed)], check=True)
+    build_mpy.compile_one(fixed, mpy, "catan/dice.py", lines=deploy.LINES)
     return tree
 
 
