@@ -48,8 +48,9 @@ BAND_BYTES = 16_384
 # as two bands of 8,160 (whole, the hard computer's Island One game found no 3.7 KB block for its
 # tables; its cursor moves take 46 ms instead of 18), the Display Pack 2.0's still as three
 SMALL_BAND_BYTES = 12_800
-# Less than this free once the first frame is drawn (stock firmware, where the game's bytecode is
-# in the heap; a game UF2 has ~150 KB): the players leave before an on-demand screen (App.tight_heap).
+# Less than this free once the boot has loaded the game's code (stock firmware, where the bytecode
+# is in the heap: 76 KB on a Pico with the Display Pack; a game UF2 has 172 KB): the players leave before an
+# on-demand screen (App.tight_heap).
 TIGHT_HEAP = 120_000
 
 # set while running, so main.py can show an uncaught exception on the screen (and tests
@@ -339,8 +340,6 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     power.run()
     used = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython (the host tests) has none
     gc.collect()  # the imports' garbage (measured: the first frame comes sooner with it here)
-    if free is not None:
-        first.tight_heap = small or free() < TIGHT_HEAP
     if used:
         plug_holes()
     if canvas.bands > 1:  # each band is sent as it is painted: the first is painted in the
@@ -360,6 +359,8 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
         display.show(canvas.take_dirty())  # the backlight comes on after this first frame
     if not small:
         reserve_tables()  # the players' code, once the first frame is on the panel
+    if free is not None:  # (reserve_tables collected its garbage)
+        first.tight_heap = small or free() < TIGHT_HEAP
     app = first  # running now (tests wait for it before they press a button)
     return board, hw, btn, battery, used, ticks_ms, ticks_diff, sleep_ms
 
