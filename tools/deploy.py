@@ -94,7 +94,7 @@ def build(board, out=None):
         build_mpy.compile_one(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py", march)
     for name in ("__init__", board):
         build_mpy.compile_one(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
-                 "boards/%s.py" % name)
+                              "boards/%s.py" % name, lines=LINES)
     shutil.copy(ROOT / "firmware" / "main.py", out / "main.py")
     (out / "board_config.py").write_text('BOARD = "%s"\n' % board)
     return out
