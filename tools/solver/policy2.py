@@ -16,7 +16,7 @@ from catan.maps import GREY_ROAD
 
 import island2_dp as dp
 import keep_recursion as kr
-from island1_model import FULL_INDEX, counts_of
+from island1_model import FULL_INDEX, counts_of, submasks
 from island2_model import (ANY, BUILD_TYPES, COST, DESERTS, GOLD, GROUPS, KNIGHT_TYPES,
                            N_ROADS, SHEETS, SHEET_INDEX, SINGLES, C_ROADS, C_SITES,
                            S_ROADS, S_SITES, JOKER_RES, feasible, joker_res, knight_moves,
@@ -76,7 +76,7 @@ class TablePolicy2:
                 if not late & dp._joker_mask(relevant(second)):
                     late = 0
                 paid = []  # joker sets that pay: only the minimal ones are moves (a
-                for jm in sorted(dp._submasks(early | late), key=lambda x: bin(x).count("1")):
+                for jm in sorted(submasks(early | late), key=lambda x: bin(x).count("1")):
                     if not feasible(t, joker_res(jm & ~late), joker_res(jm & late))[mi]:
                         continue  # joker more is never used, whatever a table believes)
                     if any(q & jm == q for q in paid):
