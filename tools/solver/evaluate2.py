@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import island2_dp as dp
 import keep_recursion as kr
-from island2_model import N_FULL, N_GROUPS, N_SHEETS
+from island2_model import N_FULL, N_GROUPS, N_SHEETS, race_table_turns
 
 
 def _column_pairs(b_ext, g_ext, plan, cols, sheets):
@@ -149,15 +149,7 @@ def evaluate(believed, workers=2, chunk=48, log=print):
 
 def race_table_values(path):
     """Minus the believed turns of the device's race table, in the solver's numbering."""
-    import struct
-
-    data = open(path, "rb").read()
-    rank, _, groups, sheets, n = struct.unpack("<BBHHH", data[4:12])
-    scale = np.array(struct.unpack("<%dd" % rank, data[12:12 + 8 * rank]))
-    at = 12 + 8 * rank + 4 * n
-    gf = np.frombuffer(data, np.int8, groups * rank, at).reshape(groups, rank)
-    sf = np.frombuffer(data, np.int8, sheets * rank, at + groups * rank).reshape(sheets, rank)
-    t = np.maximum((gf * scale) @ sf.T.astype(float), 1.0)  # as race.py reads it
+    t = np.maximum(race_table_turns(path), 1.0)  # as race.py reads it
     t[dp.WON] = 0.0
     return -t
 
