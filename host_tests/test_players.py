@@ -6,34 +6,22 @@ Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing ass
 """
 
 import os
+import sys
 
 import pytest
+
+MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
+if MP_DIR not in sys.path:
+    sys.path.insert(0, MP_DIR)
 
 from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 from catan.maps import ISLAND_ONE
+from legality import why_not
 
 LEVELS = ("easy", "medium", "hard")
-
-
-def why_not(game, action):
-    """The game's reason to refuse ``action`` (None when it is legal)."""
-    op = action[0]
-    if op == "roll":
-        return game.why_roll(action[1])
-    if op == "stop":
-        return game.why_stop()
-    if op == "joker":
-        return game.why_joker(action[1], action[2], action[3])
-    if op == "trade":
-        return game.why_trade(action[1])
-    if op == "build":
-        return game.why_build(action[1])
-    if op == "end":
-        return game.why_end()
-    return "unknown action %r" % (op,)
 
 
 def play_checked(island, levels, seed, limit=4000):
