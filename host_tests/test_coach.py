@@ -14,7 +14,7 @@ from catan.players import coach
 from catan.players.review import Review
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
-from legality import why_not
+from player_checks import why_not
 
 
 def _states(seed, n=40):

@@ -10,7 +10,7 @@ import gc
 from catan import players
 from catan.dice import SeededDice
 from catan.game import Game
-from legality import why_not
+from player_checks import cut_after, why_not
 
 
 def play(island, levels, seed):
@@ -40,16 +40,6 @@ for level in players.LEVELS:
 a = play(1, ["hard"], 9)
 b = play(1, ["hard"], 9)
 assert bytes(a.log) == bytes(b.log)
-
-
-def cut_after(slices):
-    n = [0]
-
-    def until():
-        n[0] += 1
-        return n[0] > slices
-
-    return until
 
 
 def interrupted(cuts):

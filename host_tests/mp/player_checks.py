@@ -1,6 +1,7 @@
-"""Whether the game allows an action, asked of its own ``why_*`` methods: plain MicroPython
-(and CPython), for the test scripts (mpt_players.py) and host_tests (test_players.py,
-test_coach.py), which put host_tests/mp on their path."""
+"""Checks on the computer players shared by the test scripts (mpt_players.py) and the host
+tests (test_players.py, test_coach.py, which put host_tests/mp on their path); plain
+MicroPython and CPython: whether the game allows an action (``why_not``, asked of the
+game's own ``why_*`` methods), and work ahead cut after some slices (``cut_after``)."""
 
 
 def why_not(game, action):
@@ -21,3 +22,14 @@ def why_not(game, action):
     if op == "end":
         return game.why_end()
     return "unknown action %r" % (op,)
+
+
+def cut_after(slices):
+    """An ``until`` for ``players.think``: true after that many slices."""
+    n = [0]
+
+    def until():
+        n[0] += 1
+        return n[0] > slices
+
+    return until
