@@ -6,6 +6,8 @@ Fixtures:
 - ``unix_mp`` / ``wasm_mp``: functions running a script under the unix port (fixed
   Pico-sized heap) or the wasm port (32-bit), with build/mpy on the module path. A
   missing runtime FAILS the test, unless ALLOW_NO_MICROPYTHON=1 (then it skips).
+- ``need_browser``: headless Chromium and its driver (tools/web_browser.py) are there; if
+  not, the test FAILS, unless ALLOW_NO_BROWSER=1 (then it skips).
 
 Under CI (CI=true) the "ci" Hypothesis profile is loaded: no deadline (shared machines
 are noisy) and derandomized, so a CI run is reproducible.
@@ -54,6 +56,17 @@ def _mpy_cross():
         return build_mpy.find_mpy_cross()
     except SystemExit as e:
         _unavailable(str(e))
+
+
+@pytest.fixture(scope="session")
+def need_browser():
+    import web_browser  # tools/ (imported here: it imports the web build)
+
+    why = web_browser.missing()
+    if why:
+        if os.environ.get("ALLOW_NO_BROWSER") == "1":
+            pytest.skip(why)
+        pytest.fail(why + "; or set ALLOW_NO_BROWSER=1 to skip", pytrace=False)
 
 
 @pytest.fixture

@@ -1,13 +1,20 @@
 """The coach (lib/catan/players/coach.py): its advice is legal and the best of what it values, its
 values are consistent with play, and the after-game review keeps the costliest choices."""
 
+import os
 import random
+import sys
+
+MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
+if MP_DIR not in sys.path:
+    sys.path.insert(0, MP_DIR)
 
 from catan import players
 from catan.players import coach
 from catan.players.review import Review
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
+from player_checks import why_not
 
 
 def _states(seed, n=40):
@@ -19,18 +26,7 @@ def _states(seed, n=40):
 
 
 def legal(g, action):
-    op = action[0]
-    if op == "roll":
-        return g.why_roll(action[1]) is None
-    if op == "stop":
-        return g.why_stop() is None
-    if op == "build":
-        return g.why_build(action[1]) is None
-    if op == "joker":
-        return g.why_joker(action[1], action[2], action[3]) is None
-    if op == "trade":
-        return g.why_trade(action[1]) is None
-    return g.why_end() is None
+    return why_not(g, action) is None
 
 
 def test_advice_is_legal_and_its_value_is_the_best_offered():

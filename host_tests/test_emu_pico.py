@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 
 import pico  # tools/emu
 from pico import saved_game, saved_start
+from panel_render import host_render
 
 DISPLAY_PACK = "pimoroni_display_pack"
 DISPLAY_PACK_2 = "pimoroni_display_pack_2"
@@ -89,42 +90,6 @@ def assert_no_error(p):
     problem, files = p.failure()
     assert problem is None, problem
     return files
-
-
-def host_render(board, store_files=None, battery=5.0, keys=()):
-    """The canvas render of the App on ``board``'s layout after ``keys`` (roles, ``y_long`` for a
-    long press), as RGB565 rows (what the panel must show). ``store_files``: the device's saves,
-    {path: record as on flash}."""
-    from catan.ui.app import App
-    from catan.ui.canvas import PALETTE, rgb565
-    from catan.ui.dio_canvas import DioCanvas
-
-    sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
-    from memstore import MemStore
-
-    b = pico.load_board(board)
-    _madctl, w, h, _x, _y = b.ROTATIONS[b.DISPLAY["rotation"]]
-    c = DioCanvas(w, h)
-    import store
-
-    saves = {k.rpartition("/")[2]: store.unpack(v) for k, v in (store_files or {}).items()}
-    app = App(c, MemStore(saves), roles=tuple(b.BUTTONS))
-    if getattr(b, "BATTERY", None):
-        app.battery = battery  # the emulated ADC reads VSYS as on USB (5 V)
-    app.tick(0)
-    app.draw()
-    for k in keys:
-        # a long press of X or Y is its short step on the first edge, then the long press
-        # (firmware/buttons.py), as the device's pins give it
-        for event in ((k[0], k) if k in ("x_long", "y_long") else (k,)):
-            app.handle(event)
-            app.tick(0)
-            app.draw()
-    import png
-
-    idx = png.gs4_indices(c.gs4(), w, h)
-    lut = [rgb565(PALETTE[i]) for i in range(16)]
-    return [[lut[idx[y * w + x]] for x in range(w)] for y in range(h)]
 
 
 # -- the machine: each fix the stock emulator needs, shown to matter ------------------------------

@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "tools"))  # run.py imports sim from there
 
 import pico  # tools/emu
 import run  # tools/emu/run.py
+from panel_render import render_app
 
 try:
     pico.check_ready()
@@ -24,24 +25,10 @@ except pico.EmulatorMissing as e:
 
 
 def _title_render(board, battery):
-    """The host's render of the title screen with ``app.battery`` = ``battery`` volts."""
-    sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
-    import png
-    from catan.ui.app import App
-    from catan.ui.canvas import PALETTE, rgb565
-    from catan.ui.dio_canvas import DioCanvas
-    from memstore import MemStore
-
-    b = pico.load_board(board)
-    _madctl, w, h, _x, _y = b.ROTATIONS[b.DISPLAY["rotation"]]
-    c = DioCanvas(w, h)
-    app = App(c, MemStore(None), roles=tuple(b.BUTTONS))
-    app.battery = battery
-    app.tick(0)
-    app.draw()
-    idx = png.gs4_indices(c.gs4(), w, h)
-    lut = [rgb565(PALETTE[i]) for i in range(16)]
-    return [[lut[idx[y * w + x]] for x in range(w)] for y in range(h)], app.power()
+    """The host's render of the title screen with ``app.battery`` = ``battery`` volts, and
+    the power the App says."""
+    rows, app = render_app(board, battery=battery)
+    return rows, app.power()
 
 
 @pytest.mark.skipif(MISSING is not None, reason="emulated Pico: %s" % MISSING)

@@ -82,6 +82,14 @@ def fake_hardware(board):
     return types.SimpleNamespace(Pin=fake_hw.Pin, PWM=fake_hw.PWM, SPI=SPI, ADC=fake_hw.ADC), spis
 
 
+def run_app(board, hw, App, clk, max_loops, ticks_ms=None):
+    """``app_main.run`` of ``App`` on the fake hardware ``hw`` with a GS4Canvas and no store,
+    on the time of ``clk`` (its ticks_ms unless ``ticks_ms`` is given): the app."""
+    return app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
+                        ticks_ms=ticks_ms or clk.ticks_ms, ticks_diff=clk.ticks_diff,
+                        sleep_ms=clk.sleep_ms, max_loops=max_loops)
+
+
 def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
     monkeypatch.setattr(app_main, "DIM_MS", 2000)
     monkeypatch.setattr(app_main, "SLEEP_MS", 5000)
@@ -92,9 +100,7 @@ def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
     # then a real one.
     clk.script = {1300: (12, 0), 1400: (12, 1), 9000: (12, 0), 9100: (12, 1), 10000: (12, 0),
                   10100: (12, 1)}  # the display's init sleeps take the first few hundred ms
-    app = app_main.run(board, hw=hw, App=StubApp, make_canvas=GS4Canvas, store=object(),
-                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                       max_loops=1000)
+    app = run_app(board, hw, StubApp, clk, 1000)
     assert app.events == ["a", "a"]
     d = app_main.display
     c = app_main.canvas
@@ -128,9 +134,7 @@ def test_a_press_is_polled_within_a_nap_of_its_edge():
             seen.append(clk.n)
             StubApp.handle(self, role)
 
-    app_main.run(board, hw=hw, App=Timed, make_canvas=GS4Canvas, store=object(),
-                 ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                 max_loops=1200)
+    run_app(board, hw, Timed, clk, 1200)
     assert len(seen) == len(edges)
     waits = [s - t for s, t in zip(seen, edges)]
     assert max(waits) <= app_main.NAP_MS, waits
@@ -171,9 +175,7 @@ def test_battery_measured_every_ten_seconds_while_awake():
     clk.on_ms = on_ms
     fake_hw.ADC.level = 25_000  # VSYS = 3 * 3.3 V * 25000 / 65535 = 3.78 V
     try:
-        app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
-                     ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                     max_loops=1500)
+        run_app(board, hw, App, clk, 1500)
     finally:
         fake_hw.ADC.level = 0
     first_ms, first = seen[0]
@@ -198,9 +200,7 @@ def test_the_battery_is_measured_for_the_first_frame():
     fake_hw.ADC.level = 25_000
     try:
         clk = Clock()
-        app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
-                     ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                     max_loops=3)
+        run_app(board, hw, App, clk, 3)
     finally:
         fake_hw.ADC.level = 0
     assert drawn and abs(drawn[0] - 3 * 3.3 * 25_000 / 65535) < 1e-9
@@ -219,9 +219,7 @@ def test_a_press_read_a_millisecond_after_the_loop_began_neither_dims_nor_is_swa
         return clk.t
 
     clk.script = {1300: (12, 0), 1400: (12, 1), 1700: (12, 0), 1800: (12, 1)}
-    app = app_main.run(board, hw=hw, App=StubApp, make_canvas=GS4Canvas, store=object(),
-                       ticks_ms=ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                       max_loops=300)
+    app = run_app(board, hw, StubApp, clk, 300, ticks_ms=ticks_ms)
     assert app.events == ["a", "a"]
     assert 150 * 65535 // 1000 not in app_main.display.bl.history  # never dimmed
 
@@ -253,9 +251,7 @@ def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
             return self.left <= 0
 
     clk.script = {3000: (12, 0), 3100: (12, 1)}  # ms from the start
-    app = app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
-                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                       max_loops=600)
+    app = run_app(board, hw, App, clk, 600)
     assert app.events == ["a"]
     assert len(app.slices) == 5 + 3
     assert all(ms == app_main.THINK_MS for _, ms in app.slices)  # (a button held since
@@ -285,9 +281,7 @@ def test_a_press_during_a_slice_of_work_ahead_ends_it_at_the_next_step():
             return False  # never done
 
     clk.script = {3005: (12, 0), 3100: (12, 1)}
-    app = app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
-                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                       max_loops=600)
+    app = run_app(board, hw, App, clk, 600)
     assert app.events == ["a"]
     assert 3005 <= app.handled_at[0] <= 3007
 
@@ -333,9 +327,7 @@ def test_the_heaps_use_is_read_only_while_work_goes_on_and_rarely(monkeypatch):
             return self.left <= 0
 
     clk.script = {3000: (12, 0), 3100: (12, 1)}
-    app = app_main.run(board, hw=hw, App=App, make_canvas=GS4Canvas, store=object(),
-                       ticks_ms=clk.ticks_ms, ticks_diff=clk.ticks_diff, sleep_ms=clk.sleep_ms,
-                       max_loops=1000)
+    app = run_app(board, hw, App, clk, 1000)
     assert app.events == ["a"]
     idle = [t for t in reads if t < 2900]
     working = [t for t in reads if t >= 3000]

@@ -6,34 +6,22 @@ Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing ass
 """
 
 import os
+import sys
 
 import pytest
+
+MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
+if MP_DIR not in sys.path:
+    sys.path.insert(0, MP_DIR)
 
 from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 from catan.maps import ISLAND_ONE
+from player_checks import cut_after, why_not
 
 LEVELS = ("easy", "medium", "hard")
-
-
-def why_not(game, action):
-    """The game's reason to refuse ``action`` (None when it is legal)."""
-    op = action[0]
-    if op == "roll":
-        return game.why_roll(action[1])
-    if op == "stop":
-        return game.why_stop()
-    if op == "joker":
-        return game.why_joker(action[1], action[2], action[3])
-    if op == "trade":
-        return game.why_trade(action[1])
-    if op == "build":
-        return game.why_build(action[1])
-    if op == "end":
-        return game.why_end()
-    return "unknown action %r" % (op,)
 
 
 def play_checked(island, levels, seed, limit=4000):
@@ -329,17 +317,6 @@ def _ends():
 _CUTS = (0, 1, 2, 3, 5, 8, 13, 30, 60, 120, 250, 400, 600, 900, 10 ** 6)
 
 
-def _cut_after(slices):
-    # an ``until`` for ``think``: true after that many slices
-    n = [0]
-
-    def until():
-        n[0] += 1
-        return n[0] > slices
-
-    return until
-
-
 def _run_calls(calls, forget=True):
     # Carry out ``calls`` (think cut after some slices, a decision, the coach, forget, a
     # garbage collection) in order; every decision and hint must be the one made from nothing.
@@ -361,7 +338,7 @@ def _run_calls(calls, forget=True):
             then = None
             if flag and g.phase == BUILD:
                 then = (level, (g.player + 1) % g.players, flag == 2)
-            players.think(g, level, _cut_after(cut), g.player, coach=flag == 1, then=then)
+            players.think(g, level, cut_after(cut), g.player, coach=flag == 1, then=then)
         elif op == "copy":  # the same state in another object (a loaded save, ``_ahead``'s copy)
             players.think(g.copy(), level, lambda: False, g.player)
         elif op == "decide":

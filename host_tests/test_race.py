@@ -6,7 +6,6 @@ import os
 import random
 import sys
 
-import numpy as np
 
 from catan import players
 from catan.dice import SeededDice
@@ -24,23 +23,10 @@ def _solver():
     return island2_model
 
 
-def _decode(path):
-    # The table's product, decoded with numpy: T[group, sheet] in the solver's numbering.
-    import struct
-
-    data = open(path, "rb").read()
-    rank, _, groups, sheets, n = struct.unpack("<BBHHH", data[4:12])
-    scale = np.array(struct.unpack("<%dd" % rank, data[12:12 + 8 * rank]))
-    at = 12 + 8 * rank + 4 * n
-    gf = np.frombuffer(data, np.int8, groups * rank, at).reshape(groups, rank)
-    sf = np.frombuffer(data, np.int8, sheets * rank, at + groups * rank).reshape(sheets, rank)
-    return (gf * scale) @ sf.T.astype(float)
-
-
 def test_the_reader_numbers_states_as_the_solver():
     m2 = _solver()
     path = os.path.join(os.path.dirname(race.__file__), race.TABLE)
-    t = _decode(path)
+    t = m2.race_table_turns(path)  # the table's product, decoded with numpy
     assert t.shape == (m2.N_GROUPS, m2.N_SHEETS)
     rng = random.Random(2)
     won = 0

@@ -111,14 +111,21 @@ def _cut(app):
     return ["info lines cut: %r shown of %r" % (shown, wrapped)] if shown != wrapped else []
 
 
+def _repainted(name, w, h):
+    """Scene ``name`` played on a w x h Recorder, then its screen painted whole again with
+    only that repaint's operations kept: (app, recorder)."""
+    c = Recorder(w, h)
+    app = ui_scenes.run(name, c)
+    c.ops = []
+    ui_scenes.repaint(app, c)
+    return app, c
+
+
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
 def test_no_text_runs_off_the_screen_or_is_covered(w, h):
     bad = []
     for name in ui_scenes.NAMES:
-        c = Recorder(w, h)
-        app = ui_scenes.run(name, c)
-        c.ops = []
-        ui_scenes.repaint(app, c)
+        app, c = _repainted(name, w, h)
         if type(app.screen).__name__ in ("Turn", "Sheets"):
             # the map's own labels: whether its elements overlap is the next test's question
             lay = app.lay
@@ -370,10 +377,7 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
     from catan.ui.widgets import BAR, PLAYER_COLOUR
 
     for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
-        c = Recorder(w, h)
-        app = ui_scenes.run(name, c)
-        c.ops = []
-        ui_scenes.repaint(app, c)
+        app, c = _repainted(name, w, h)
         g = app.game
         px = app.lay.px
         top = app.screen.ty - 3  # the header: one bar, or two on a tall panel
@@ -446,10 +450,7 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
     # (Island Two) or "2/15" (Island One) where they leave too little room; a 240-px panel
     # has the room for a second row of them, and says "Turn 6", "Turn 2/15"
     for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
-        c = Recorder(w, h)
-        app = ui_scenes.run(name, c)
-        c.ops = []
-        ui_scenes.repaint(app, c)
+        app, c = _repainted(name, w, h)
         g = app.game
         p = g.player
         if g.island.number == 1:
@@ -467,10 +468,7 @@ def test_a_tall_screen_s_menus_use_the_large_font(w, h):
     from catan.ui import font_large
 
     for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair"):
-        c = Recorder(w, h)
-        app = ui_scenes.run(name, c)
-        c.ops = []
-        ui_scenes.repaint(app, c)
+        app, c = _repainted(name, w, h)
         screen = app.screen
         rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
         assert [op[5] for op in rows] == screen.rows, (name, rows)
@@ -484,10 +482,7 @@ def test_a_tall_panel_s_dice_are_larger(w, h):
     # The tray's dice: 18-px boxes with 16-px faces on a 135-px panel; on a 240-px one
     # (three dice a row there) 26-px boxes with the 24-px faces of sprites_big
     for name in ("turn_reroll", "turn_build", "turn_island_two"):
-        c = Recorder(w, h)
-        app = ui_scenes.run(name, c)
-        c.ops = []
-        ui_scenes.repaint(app, c)
+        app, c = _repainted(name, w, h)
         screen = app.screen
         side = 26 if h >= 200 else 18
         for i in range(app.game.dice_count()):

@@ -203,22 +203,30 @@ def test_the_review_keeps_no_dropped_coach_alive(modules):
     assert coach() is None  # gone with its tables: the next one is not a second copy
 
 
-def test_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+def _first_import_finds_no_room(monkeypatch, module):
+    """The next import of ``module`` (taken out of sys.modules) raises MemoryError as
+    MicroPython's does when the heap has no room for it; the ones after it work. The list
+    it returns holds the module's name once that import has failed."""
     import builtins
 
-    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
-    ui_autokeys.press(app, "a", 50)  # Continue
     real = builtins.__import__
     failed = []
 
     def tight(name, *a, **k):
-        if name == "catan.ui.info" and not failed:
+        if name == module and not failed:
             failed.append(name)
             raise MemoryError("memory allocation failed, allocating 3421 bytes")
         return real(name, *a, **k)
 
     monkeypatch.setattr(builtins, "__import__", tight)
-    sys.modules.pop("catan.ui.info", None)
+    sys.modules.pop(module, None)
+    return failed
+
+
+def test_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.info")
     now = 100
     while not app.game.over() and now < 5000:
         for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
@@ -290,20 +298,8 @@ def test_the_large_font_stays_while_a_screen_that_imports_it_lives(modules):
 def test_the_initials_entry_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
     # The game-over screen's high score: the initials' screen (catan.ui.menus) is opened as
     # every on-demand screen is, so an import with no room is retried, not a crash
-    import builtins
-
     app, now = _at_game_over()
-    real = builtins.__import__
-    failed = []
-
-    def tight(name, *a, **k):
-        if name == "catan.ui.menus" and not failed:
-            failed.append(name)
-            raise MemoryError("memory allocation failed, allocating 3421 bytes")
-        return real(name, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", tight)
-    sys.modules.pop("catan.ui.menus", None)
+    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.menus")
     ui_autokeys.press(app, "a", now + 50)
     app.tick(now + 100)  # the main loop's next round
     assert failed and type(app.screen).__name__ == "TextEntry"

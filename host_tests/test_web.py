@@ -15,7 +15,6 @@ Needs Debian's chromium and chromium-driver and the pinned Selenium (`make setup
 them the tests fail, unless ALLOW_NO_BROWSER=1 (then they skip).
 """
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -42,12 +41,7 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser(site):
-    why = web_browser.missing()
-    if why:
-        if os.environ.get("ALLOW_NO_BROWSER") == "1":
-            pytest.skip(why)
-        pytest.fail(why + "; or set ALLOW_NO_BROWSER=1 to skip", pytrace=False)
+def browser(need_browser, site):
     with web_browser.WebSession(site) as session:
         yield session
 

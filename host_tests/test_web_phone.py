@@ -12,7 +12,6 @@ Needs Debian's chromium and chromium-driver (`make setup`); without them the tes
 unless ALLOW_NO_BROWSER=1 (then they skip).
 """
 
-import os
 
 import pytest
 import web  # tools/
@@ -24,12 +23,7 @@ BOARDS = ("pimoroni_display_pack", "waveshare_pico_lcd_114", "waveshare_pico_lcd
 
 
 @pytest.fixture(scope="module")
-def phone(tmp_path_factory):
-    why = web_browser.missing()
-    if why:
-        if os.environ.get("ALLOW_NO_BROWSER") == "1":
-            pytest.skip(why)
-        pytest.fail(why + "; or set ALLOW_NO_BROWSER=1 to skip", pytrace=False)
+def phone(need_browser, tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "web"
     web.build(out, log=lambda *a: None)
     with web_browser.WebSession(out, phone=PHONE) as session:

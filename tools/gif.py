@@ -220,6 +220,16 @@ def unlzw(data, min_size, count):
     return bytes(out[:count])
 
 
+def _read_sub_blocks(data, pos):
+    """The bytes of the data sub-blocks starting at ``pos`` (each a length byte, then that
+    many bytes; a zero length ends them) and the position after the terminator."""
+    body = bytearray()
+    while data[pos]:
+        body += data[pos + 1:pos + 1 + data[pos]]
+        pos += 1 + data[pos]
+    return body, pos + 1
+
+
 def decode(data):
     """``(width, height, frames, palette)`` of a GIF as ``encode`` writes it."""
     if data[:6] not in (b"GIF89a", b"GIF87a"):
@@ -241,12 +251,7 @@ def decode(data):
             break
         if kind == 0x21:  # extension: label, then sub-blocks
             label = data[pos + 1]
-            pos += 2
-            body = bytearray()
-            while data[pos]:
-                body += data[pos + 1:pos + 1 + data[pos]]
-                pos += 1 + data[pos]
-            pos += 1
+            body, pos = _read_sub_blocks(data, pos + 2)
             if label == 0xF9:
                 delay = struct.unpack("<H", body[1:3])[0] * 10
             continue
@@ -257,12 +262,7 @@ def decode(data):
         if iflags & 0xC0:
             raise ValueError("local palettes and interlace are not read")
         min_size = data[pos]
-        pos += 1
-        body = bytearray()
-        while data[pos]:
-            body += data[pos + 1:pos + 1 + data[pos]]
-            pos += 1 + data[pos]
-        pos += 1
+        body, pos = _read_sub_blocks(data, pos + 1)
         pixels = unlzw(body, min_size, w * h)
         for y in range(h):
             o = (y0 + y) * W + x0

@@ -10,23 +10,7 @@ import gc
 from catan import players
 from catan.dice import SeededDice
 from catan.game import Game
-
-
-def why_not(game, a):
-    op = a[0]
-    if op == "roll":
-        return game.why_roll(a[1])
-    if op == "stop":
-        return game.why_stop()
-    if op == "joker":
-        return game.why_joker(a[1], a[2], a[3])
-    if op == "trade":
-        return game.why_trade(a[1])
-    if op == "build":
-        return game.why_build(a[1])
-    if op == "end":
-        return game.why_end()
-    return "unknown action"
+from player_checks import cut_after, why_not
 
 
 def play(island, levels, seed):
@@ -56,16 +40,6 @@ for level in players.LEVELS:
 a = play(1, ["hard"], 9)
 b = play(1, ["hard"], 9)
 assert bytes(a.log) == bytes(b.log)
-
-
-def cut_after(slices):
-    n = [0]
-
-    def until():
-        n[0] += 1
-        return n[0] > slices
-
-    return until
 
 
 def interrupted(cuts):

@@ -4,24 +4,19 @@ turns to 10 VP from the race table, is the lowest it offers. Prints the time per
 (``coach_race_hint_ms_mean``/``_worst``, this machine) and ALL-OK last."""
 
 import gc
-import time
 
 from catan import players
 from catan.dice import SeededDice
 from catan.game import Game
 from catan.players import coach
+from hint_timer import HintTimer
 
 g = Game(2, 1, SeededDice(6))
 assert coach.unit(g) == "turns to 10 VP"
-n = total = worst = 0
+timer = HintTimer()
 phases = 0
 while not g.over():
-    t0 = time.ticks_us()
-    action, best, choices = coach.hint(g)
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    n += 1
-    total += dt
-    worst = max(worst, dt)
+    action, best, choices = timer.hint(g)
     assert best is not None and choices, (g.phase, action)
     assert best >= g.turns[0] + 1 - 1e-6, best
     for a, v in choices:
@@ -30,7 +25,6 @@ while not g.over():
     players.apply(g, players.next_action(g, 1, 6))
     gc.collect()
 assert phases == 7, phases  # roll, re-roll and build
-print("hints:", n, "turns:", g.turns_taken(0))
-print("coach_race_hint_ms_mean %d.%d" % (total // n // 1000, total // n // 100 % 10))
-print("coach_race_hint_ms_worst %d.%d" % (worst // 1000, worst // 100 % 10))
+print("hints:", timer.n, "turns:", g.turns_taken(0))
+timer.report("coach_race_hint")
 print("ALL-OK")

@@ -5,24 +5,20 @@ and no keep, build or end it values is better than its own choice. Prints the ti
 (this machine) and ALL-OK last."""
 
 import gc
-import time
 
 from catan import players
 from catan.dice import SeededDice
 from catan.game import BUILD, REROLL, Game
 from catan.players import coach
+from hint_timer import HintTimer
 
 g = Game(2, 3, SeededDice(7))
 assert coach.unit(g) == "turns to 10 VP"
-n = total = worst = 0
+timer = HintTimer()
 phases = 0
 k = 1
 while not g.over():
-    t0 = time.ticks_us()
-    action, best, choices = coach.hint(g)
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    total += dt
-    worst = max(worst, dt)
+    action, best, choices = timer.hint(g)
     assert best is not None and choices, (g.phase, action)
     assert best >= g.turns[g.player] + 1 - 1e-6, best
     for a, v in choices:
@@ -37,12 +33,10 @@ while not g.over():
     for a in others:
         v = coach.ev(g, a)
         assert v is None or v >= best - 1e-3, (a, v, best)
-    n += 1
     phases |= 1 << g.phase
     players.apply(g, players.next_action(g, 1, 7 + g.player))
     gc.collect()
 assert phases == 7, phases  # roll, re-roll and build
-print("hints:", n, "game turns:", g.game_turn + 1)
-print("coach_race_seats_hint_ms_mean %d.%d" % (total // n // 1000, total // n // 100 % 10))
-print("coach_race_seats_hint_ms_worst %d.%d" % (worst // 1000, worst // 100 % 10))
+print("hints:", timer.n, "game turns:", g.game_turn + 1)
+timer.report("coach_race_seats_hint")
 print("ALL-OK")

@@ -27,34 +27,36 @@ def throw_distribution(n):
     return {m: w / FACES ** n for m, w in c.items()}
 
 
-def _built(roads, builds, item):
-    if item < ISL.n_roads:
+def _built(isl, roads, builds, item):
+    if item < isl.n_roads:
         return bool(roads >> item & 1)
-    return bool(builds >> (item - ISL.n_roads) & 1)
+    return bool(builds >> (item - isl.n_roads) & 1)
 
 
-def _can_build(roads, builds, item):
-    return not _built(roads, builds, item) and all(
-        _built(roads, builds, need) for need in ISL.needs(item))
+def _can_build(isl, roads, builds, item):
+    return not _built(isl, roads, builds, item) and all(
+        _built(isl, roads, builds, need) for need in isl.needs(item))
 
 
-def after_roll_search(v_next):
-    """search(roads, builds, jokers, counts, built): max over every legal sequence of
-    builds, jokers and trades of the turn's box plus v_next(roads, builds, jokers) of the
-    sheet it leaves (``built``: something was built already this turn)."""
+def build_search(isl, stop, points):
+    """search(roads, builds, jokers, counts, built) on the map ``isl``: the best over every
+    legal sequence of builds, jokers and trades after the last roll of ``points(item)`` of
+    the items built plus ``stop(roads, builds, jokers, built)`` of the sheet it leaves
+    (``built``: something was built already this turn). Memoised."""
     @functools.lru_cache(maxsize=None)
     def search(roads, builds, jokers, counts, built):
-        best = v_next(roads, builds, jokers) + (0 if built else X_PENALTY)
-        for item in range(ISL.n_items):
-            cost = COSTS[ISL.kind(item)]
-            if _can_build(roads, builds, item) and all(counts[r] >= cost[r] for r in range(5)):
+        best = stop(roads, builds, jokers, built)
+        for item in range(isl.n_items):
+            cost = COSTS[isl.kind(item)]
+            if _can_build(isl, roads, builds, item) and all(
+                    counts[r] >= cost[r] for r in range(5)):
                 left = tuple(counts[r] - cost[r] for r in range(5)) + (counts[GOLD],)
-                if item < ISL.n_roads:
+                if item < isl.n_roads:
                     nxt = (roads | 1 << item, builds)
                 else:
-                    nxt = (roads, builds | 1 << (item - ISL.n_roads))
-                best = max(best, ISL.value(item) + search(*nxt, jokers, left, True))
-        for j, (gives, need) in enumerate(ISL.jokers):
+                    nxt = (roads, builds | 1 << (item - isl.n_roads))
+                best = max(best, points(item) + search(*nxt, jokers, left, True))
+        for j, (gives, need) in enumerate(isl.jokers):
             if jokers >> j & 1 or builds & need != need:
                 continue
             for f in range(FACES):
@@ -74,11 +76,21 @@ def after_roll_search(v_next):
     return search
 
 
-def _sub_multisets(m):
+def after_roll_search(v_next):
+    """search(roads, builds, jokers, counts, built): max over every legal sequence of
+    builds, jokers and trades of the turn's box plus v_next(roads, builds, jokers) of the
+    sheet it leaves (``built``: something was built already this turn)."""
+    def stop(roads, builds, jokers, built):
+        return v_next(roads, builds, jokers) + (0 if built else X_PENALTY)
+    return build_search(ISL, stop, ISL.value)
+
+
+def sub_multisets(m):
+    """Every sub-multiset of the multiset ``m`` (counts), in lexicographic order."""
     return itertools.product(*[range(c + 1) for c in m])
 
 
-def _plus(a, b):
+def plus(a, b):
     return tuple(x + y for x, y in zip(a, b))
 
 
@@ -86,11 +98,11 @@ def roll_stage(values):
     """{six-dice multiset: value with one more re-roll}, from {multiset: value of stopping}."""
     keep_value = {}
     for m in values:
-        for k in _sub_multisets(m):
+        for k in sub_multisets(m):
             if k not in keep_value:
                 dist = throw_distribution(FACES - sum(k))
-                keep_value[k] = sum(p * values[_plus(k, r)] for r, p in dist.items())
-    return {m: max(keep_value[k] for k in _sub_multisets(m)) for m in values}
+                keep_value[k] = sum(p * values[plus(k, r)] for r, p in dist.items())
+    return {m: max(keep_value[k] for k in sub_multisets(m)) for m in values}
 
 
 def turn_value(roads, builds, jokers, v_next):

@@ -4,22 +4,21 @@ It shares nothing with the fast solver's model: it works on the game's own masks
 buildings, jokers as ``catan.game.Game`` keeps them), asks ``catan.maps`` what each item
 needs and costs, and searches every sequence of actions after the last roll (a build paid
 with natural faces, a joker on any die to any resource it allows, a gold trade) depth
-first. The dice distributions come from enumerating ordered throws and keeps are
-enumerated sub-multiset by sub-multiset (as matrices, so that a turn is quick). The
-value of a state, minus the expected turns to 10 VP, is the root of x = -1 + T(x) (T: the
-turn's expectation when "build nothing" is worth x), found by bisection then the secant
-method on a bracket: a different method from the fast solver's Newton steps.
+first (``brute.build_search``: Island One's slow search, on Island Two's map). The dice
+distributions come from enumerating ordered throws and keeps are enumerated sub-multiset
+by sub-multiset (as matrices, so that a turn is quick). The value of a state, minus the
+expected turns to 10 VP, is the root of x = -1 + T(x) (T: the turn's expectation when
+"build nothing" is worth x), found by bisection then the secant method on a bracket: a
+different method from the fast solver's Newton steps.
 """
 
 import functools
-import itertools
 
 import numpy as np
 
-import brute  # noqa: F401  (puts lib/ on sys.path; its throw enumeration is reused)
-from brute import throw_distribution
-from catan.maps import (ANY, AWARD_VP, COSTS, GOLD, GREY_ROAD, ISLAND_TWO, KNIGHT,
-                        WIN_VP)
+import brute  # noqa: F401  (puts lib/ on sys.path; its search and dice are reused)
+from brute import build_search, plus, sub_multisets, throw_distribution
+from catan.maps import AWARD_VP, GREY_ROAD, ISLAND_TWO, KNIGHT, WIN_VP
 
 ISL = ISLAND_TWO
 FACES = 6
@@ -37,51 +36,13 @@ def vp(roads, builds):
     return v
 
 
-def _built(roads, builds, item):
-    if item < ISL.n_roads:
-        return bool(roads >> item & 1)
-    return bool(builds >> (item - ISL.n_roads) & 1)
-
-
-def _can_build(roads, builds, item):
-    return not _built(roads, builds, item) and all(
-        _built(roads, builds, need) for need in ISL.needs(item))
-
-
 def after_roll_search(value):
     """search(roads, builds, jokers, counts, built): the best over every legal sequence of
     builds, jokers and trades (at least one build) of ``value(roads, builds, jokers)`` of
     the sheet it leaves; -inf when nothing can be built."""
-    @functools.lru_cache(maxsize=None)
-    def search(roads, builds, jokers, counts, built):
-        best = value(roads, builds, jokers) if built else -np.inf
-        for item in range(ISL.n_items):
-            cost = COSTS[ISL.kind(item)]
-            if _can_build(roads, builds, item) and all(counts[r] >= cost[r] for r in range(5)):
-                left = tuple(counts[r] - cost[r] for r in range(5)) + (counts[GOLD],)
-                if item < ISL.n_roads:
-                    nxt = (roads | 1 << item, builds)
-                else:
-                    nxt = (roads, builds | 1 << (item - ISL.n_roads))
-                best = max(best, search(*nxt, jokers, left, True))
-        for j, (gives, need) in enumerate(ISL.jokers):
-            if jokers >> j & 1 or builds & need != need:
-                continue
-            for f in range(FACES):
-                for r in (range(5) if gives == ANY else (gives,)):
-                    if counts[f] and f != r:
-                        c = list(counts)
-                        c[f] -= 1
-                        c[r] += 1
-                        best = max(best, search(roads, builds, jokers | 1 << j, tuple(c), built))
-        if counts[GOLD] >= 2:
-            for r in range(5):
-                c = list(counts)
-                c[GOLD] -= 2
-                c[r] += 1
-                best = max(best, search(roads, builds, jokers, tuple(c), built))
-        return best
-    return search
+    def stop(roads, builds, jokers, built):
+        return value(roads, builds, jokers) if built else -np.inf
+    return build_search(ISL, stop, lambda item: 0)
 
 
 # ------------------------------------------------------------- the dice, as matrices
@@ -90,18 +51,14 @@ FINALS = sorted(throw_distribution(FACES))  # the six-dice multisets
 FINAL_INDEX = {m: i for i, m in enumerate(FINALS)}
 
 
-def _plus(a, b):
-    return tuple(x + y for x, y in zip(a, b))
-
-
 def _keep_tables():
-    keeps = sorted({k for m in FINALS for k in itertools.product(*[range(c + 1) for c in m])})
+    keeps = sorted({k for m in FINALS for k in sub_multisets(m)})
     index = {k: i for i, k in enumerate(keeps)}
     reach = np.zeros((len(keeps), len(FINALS)))  # keep -> final roll, probabilities
     for i, k in enumerate(keeps):
         for r, p in throw_distribution(FACES - sum(k)).items():
-            reach[i, FINAL_INDEX[_plus(k, r)]] += p
-    subs = [[index[k] for k in itertools.product(*[range(c + 1) for c in m])] for m in FINALS]
+            reach[i, FINAL_INDEX[plus(k, r)]] += p
+    subs = [[index[k] for k in sub_multisets(m)] for m in FINALS]
     width = max(len(s) for s in subs)
     sub = np.array([s + [s[0]] * (width - len(s)) for s in subs])
     first = np.array([throw_distribution(FACES)[m] for m in FINALS])

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import island2_dp as dp
 import keep_recursion as kr
-from island2_model import N_FULL, N_GROUPS, N_SHEETS
+from island2_model import N_FULL, N_GROUPS, N_SHEETS, race_table_turns
 
 
 def _column_pairs(b_ext, g_ext, plan, cols, sheets):
@@ -72,26 +72,6 @@ def external_pairs(b_ext, g_ext, plan, sheets):
     return fb, fg
 
 
-def _best_keeps2(w, got_a, got_p):
-    m, a, p = w[0], got_a[0], got_p[0]
-    for n in range(1, 7):
-        pad = np.full((1, m.shape[1]), -np.inf)
-        zero = np.zeros((1, m.shape[1]))
-        pm = np.concatenate([m, pad], axis=0)
-        pa = np.concatenate([a, zero], axis=0)
-        pp = np.concatenate([p, zero], axis=0)
-        best, ba, bp = w[n].copy(), got_a[n].copy(), got_p[n].copy()
-        down = kr.DOWN[n]
-        for f in range(6):
-            cand = pm[down[:, f]]
-            better = cand > best
-            np.copyto(best, cand, where=better)
-            np.copyto(ba, pa[down[:, f]], where=better)
-            np.copyto(bp, pp[down[:, f]], where=better)
-        m, a, p = best, ba, bp
-    return m, a, p
-
-
 def got_values(fb, fg, b_self):
     """got(s) for states whose believed best builds are fb, their got values fg and whose
     own believed value is b_self."""
@@ -100,7 +80,8 @@ def got_values(fb, fg, b_self):
     a = np.where(stop, 0.0, fg)
     p = stop.astype(float)
     for _ in range(2):
-        m, a, p = _best_keeps2(dp.keep_values(f), dp.keep_values(a), dp.keep_values(p))
+        m, a, p = kr.best_keep_values(dp.keep_values(f), dp.keep_values(a),
+                                     dp.keep_values(p))
         f = m
     a, p = kr.PROB @ a, kr.PROB @ p
     return (-1.0 + a) / (1.0 - p)
@@ -168,15 +149,7 @@ def evaluate(believed, workers=2, chunk=48, log=print):
 
 def race_table_values(path):
     """Minus the believed turns of the device's race table, in the solver's numbering."""
-    import struct
-
-    data = open(path, "rb").read()
-    rank, _, groups, sheets, n = struct.unpack("<BBHHH", data[4:12])
-    scale = np.array(struct.unpack("<%dd" % rank, data[12:12 + 8 * rank]))
-    at = 12 + 8 * rank + 4 * n
-    gf = np.frombuffer(data, np.int8, groups * rank, at).reshape(groups, rank)
-    sf = np.frombuffer(data, np.int8, sheets * rank, at + groups * rank).reshape(sheets, rank)
-    t = np.maximum((gf * scale) @ sf.T.astype(float), 1.0)  # as race.py reads it
+    t = np.maximum(race_table_turns(path), 1.0)  # as race.py reads it
     t[dp.WON] = 0.0
     return -t
 

@@ -20,9 +20,10 @@ import time
 
 import numpy as np
 
-from island1_model import (BUILD_TYPES, FULL, GROUPS, N_JOKERS, N_K, N_SHEETS, SHEETS,
+from island1_model import (BUILD_TYPES, FULL, GROUPS, N_K, N_SHEETS, SHEETS,
                            SHEET_INDEX, TURNS, TYPE_COSTS, TYPE_KNIGHTS, X, add_costs,
-                           feasible_mask, knight_points, relevant_jokers, sheet_successors)
+                           feasible_mask, knight_points, relevant_jokers, set_bits,
+                           sheet_successors, submasks)
 import keep_recursion
 
 N_GROUPS = len(GROUPS)
@@ -32,19 +33,6 @@ N_FULL = len(FULL)
 def group_index(k, used):
     """Row of group (k, used) in the value tables."""
     return (1 << k) - 1 + used
-
-
-def _bits(mask):
-    return [j for j in range(N_JOKERS) if mask >> j & 1]
-
-
-def _submasks(mask):
-    sub = mask
-    while True:
-        yield sub
-        if sub == 0:
-            return
-        sub = (sub - 1) & mask
 
 
 # ------------------------------------------------------------- successor tables
@@ -106,10 +94,10 @@ class GroupPlan:
         if t in ("KK", "KR") and self.k in relevant_jokers(second):
             late = 1 << self.k
         cands = early | late
-        feas = {j: feasible_mask(t, j & ~late, j & late) for j in _submasks(cands)}
+        feas = {j: feasible_mask(t, j & ~late, j & late) for j in submasks(cands)}
         col_of = {}
         for jm, mask in feas.items():
-            drops = [feas[jm & ~(1 << b)] for b in _bits(jm)]
+            drops = [feas[jm & ~(1 << b)] for b in set_bits(jm)]
             for mi in range(N_FULL):
                 if mask[mi] and not any(d[mi] for d in drops):
                     if jm not in col_of:

@@ -157,6 +157,21 @@ def popcount(x):
     return bin(x).count("1")
 
 
+def set_bits(mask):
+    """The positions of the bits set in ``mask`` (a joker mask), lowest first."""
+    return [j for j in range(mask.bit_length()) if mask >> j & 1]
+
+
+def submasks(mask):
+    """Every sub-mask of ``mask``, ``mask`` itself first and 0 last."""
+    sub = mask
+    while True:
+        yield sub
+        if sub == 0:
+            return
+        sub = (sub - 1) & mask
+
+
 # ------------------------------------------------------------------ builds on a sheet
 
 def road_additions(roads, n):

@@ -27,6 +27,7 @@ import time
 import numpy as np
 
 import keep_recursion as kr
+from island1_model import set_bits, submasks
 from island2_model import (BUILD_TYPES, COST, EMPTY_GROUP, EMPTY_SHEET, GROUP_INDEX,
                            GROUPS, JOKER_RES, KNIGHT_TYPES, N_FULL, N_GROUPS, N_SHEETS,
                            SHEET_INDEX, SHEETS, feasible, group_level, is_won, joker_res,
@@ -52,19 +53,6 @@ WON = np.array([[is_won(g, sh) for sh in SHEETS] for g in GROUPS])  # (groups, s
 
 
 # ---------------------------------------------------------------- group plans
-
-def _submasks(mask):
-    sub = mask
-    while True:
-        yield sub
-        if sub == 0:
-            return
-        sub = (sub - 1) & mask
-
-
-def _bits(mask):
-    return [j for j in range(7) if mask >> j & 1]
-
 
 def _joker_mask(res_set):
     return sum(1 << j for j in range(7) if JOKER_RES[j] >= 5 or JOKER_RES[j] in res_set)
@@ -94,12 +82,12 @@ class GroupPlan:
                     late = 0
                 cands = early | late
                 feas = {}
-                for jm in _submasks(cands):
+                for jm in submasks(cands):
                     feas[jm] = np.array(feasible(t, joker_res(jm & ~late),
                                                  joker_res(jm & late)))
                 for jm, mask in feas.items():
                     m = mask.copy()
-                    for b in _bits(jm):
+                    for b in set_bits(jm):
                         m &= ~feas[jm & ~(1 << b)]
                     if m.any():
                         key = (t, GROUP_INDEX[use_jokers(g_new, jm)])
@@ -199,29 +187,10 @@ def keep_values(final):
     return w
 
 
-def _best_keeps(w, got):
-    """As ``keep_recursion.best_keep_values(w, got)``: the best keep of each six-dice roll
-    (M) and the values of ``got`` at those keeps, updated in place."""
-    m, g = w[0], got[0]
-    for n in range(1, 7):
-        pad = np.full((1, m.shape[1]), -np.inf)
-        padded = np.concatenate([m, pad], axis=0)
-        padded_g = np.concatenate([g, pad], axis=0)
-        best, best_g = w[n].copy(), got[n].copy()
-        down = kr.DOWN[n]
-        for f in range(6):
-            cand = padded[down[:, f]]
-            better = cand > best
-            np.copyto(best, cand, where=better)
-            np.copyto(best_g, padded_g[down[:, f]], where=better)
-        m, g = best, best_g
-    return m, g
-
-
 def _stage(f, p):
     w = keep_values(np.concatenate([f, p], axis=1))
     n = f.shape[1]
-    return _best_keeps([x[:, :n] for x in w], [x[:, n:] for x in w])
+    return kr.best_keep_values([x[:, :n] for x in w], [x[:, n:] for x in w])
 
 
 def _best_keep_max(w):

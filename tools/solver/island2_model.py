@@ -353,3 +353,21 @@ def masks_of(gi, si):
         if d == 3:
             jokers |= 1 << (5 + i)
     return roads, builds, jokers
+
+
+def race_table_turns(path):
+    """The turns to 10 VP that the device's race table at ``path`` believes, decoded with
+    numpy: T[group, sheet] in this model's numbering (the file is written by
+    ``fit_island2.write_table``; the device reads it in ``lib/catan/players/race.py``)."""
+    import struct
+
+    import numpy as np
+
+    with open(path, "rb") as f:
+        data = f.read()
+    rank, _, groups, sheets, n = struct.unpack("<BBHHH", data[4:12])
+    scale = np.array(struct.unpack("<%dd" % rank, data[12:12 + 8 * rank]))
+    at = 12 + 8 * rank + 4 * n
+    gf = np.frombuffer(data, np.int8, groups * rank, at).reshape(groups, rank)
+    sf = np.frombuffer(data, np.int8, sheets * rank, at + groups * rank).reshape(sheets, rank)
+    return (gf * scale) @ sf.T.astype(float)

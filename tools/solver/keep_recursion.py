@@ -68,30 +68,33 @@ def keep_values(final):
     return w
 
 
-def best_keep_values(w, got=None):
+def best_keep_values(w, *got):
     """M over the six-dice level: max of W over all sub-multisets (the empty one included).
-    With ``got`` (keep values of another table, same shapes), also the values of ``got``
-    at the keeps that ``w`` chooses: (M, got at M's choices)."""
+    With ``got`` (keep values of other tables, same shapes: one or more), also the values
+    of each of them at the keeps that ``w`` chooses: (M, got[0] at M's choices, ...)."""
     m = w[0]
-    g = None if got is None else got[0]
+    gs = [g[0] for g in got]
     for n in range(1, N_DICE + 1):
         pad = np.full((1, m.shape[1]), -np.inf)
         padded = np.concatenate([m, pad], axis=0)
         best = w[n].copy()
-        if got is None:
+        down = DOWN[n]
+        if not got:
             for f in range(N_FACES):
-                np.maximum(best, padded[DOWN[n][:, f]], out=best)
+                np.maximum(best, padded[down[:, f]], out=best)
         else:
-            padded_g = np.concatenate([g, pad], axis=0)
-            best_g = got[n].copy()
+            # a carried table's pad row is never chosen: the -inf beside it never wins
+            padded_gs = [np.concatenate([g, pad], axis=0) for g in gs]
+            best_gs = [g[n].copy() for g in got]
             for f in range(N_FACES):
-                cand = padded[DOWN[n][:, f]]
+                cand = padded[down[:, f]]
                 better = cand > best
-                best = np.where(better, cand, best)
-                best_g = np.where(better, padded_g[DOWN[n][:, f]], best_g)
-            g = best_g
+                np.copyto(best, cand, where=better)
+                for b, p in zip(best_gs, padded_gs):
+                    np.copyto(b, p[down[:, f]], where=better)
+            gs = best_gs
         m = best
-    return m if got is None else (m, g)
+    return (m, *gs) if got else m
 
 
 def reroll_value(final):

@@ -62,6 +62,24 @@ def sub_multisets(counts):
     return sorted(subs, key=lambda k: -sum(k))
 
 
+def best_keep(w, counts, tol):
+    """The sub-multiset of ``counts`` with the best keep value in ``w`` (keep values per
+    level, one state), ties within ``tol`` keeping more dice."""
+    best, keep = -np.inf, None
+    for k in sub_multisets(counts):
+        val = w[sum(k)][kr.POS[k], 0]
+        if val > best + tol:
+            best, keep = val, k
+    return keep
+
+
+def reroll_tables(f3):
+    """(W2, W1): the keep values (lists per level) of the second and the first re-roll,
+    from the values ``f3`` (462, 1) of the final rolls."""
+    w2 = kr.keep_values(f3)
+    return w2, kr.keep_values(kr.best_keep_values(w2))
+
+
 def greedy_tables(bonus=1e-6):
     """Next-turn values of the one-turn greedy player: 0 plus ``bonus`` per unused joker."""
     v = np.zeros((TURNS + 2, len(GROUPS), N_SHEETS))
@@ -86,19 +104,12 @@ class TablePolicy:
         """(F3, W2, W1) for one state at turn t: final values (462,) and the keep values of
         the second and first re-roll (lists per level)."""
         f3 = dp.final_values(self.v_ext(t), dp.group_plan(gi), np.array([sheet]))
-        w2 = kr.keep_values(f3)
-        w1 = kr.keep_values(kr.best_keep_values(w2))
-        return f3[:, 0], w2, w1
+        return (f3[:, 0],) + reroll_tables(f3)
 
     @staticmethod
     def choose_keep(w, counts):
         """The sub-multiset of ``counts`` to keep (ties: keep more dice)."""
-        best, keep = -np.inf, None
-        for k in sub_multisets(counts):
-            val = w[sum(k)][kr.POS[k], 0]
-            if val > best + 1e-9:
-                best, keep = val, k
-        return keep
+        return best_keep(w, counts, 1e-9)
 
     def choose_build(self, t, gi, sheet, counts):
         """The best move on the final roll: None (build nothing) or a dict with the build
@@ -139,13 +150,25 @@ def _items(gi, sheet, choice):
     return new_roads + others + knights, []  # roads first: a site may need its road
 
 
-def _convert(game, step):
-    if step[0] == "trade":
-        game.trade(step[1])
-        return
-    _, j, face, res = step
-    die = next(i for i in range(6) if not game.spent >> i & 1 and game.faces[i] == face)
-    game.joker(GAME_JOKER[j], die, res)
+def make_payment(game, steps, part1, part2, game_joker):
+    """Make on ``game`` the conversions ``steps`` (("joker", joker, face, resource),
+    ("trade", resource), and a ("part", ...) step where the first part is paid) with the
+    builds ``part1`` and ``part2`` (game items) in their places; ``game_joker(joker)``: the
+    game's index of a step's joker. Stops once the game is over (Island Two's race is won
+    during a turn)."""
+    split = next(i for i, step in enumerate(steps) if step[0] == "part")
+    for convert, items in ((steps[:split], part1), (steps[split + 1:], part2)):
+        for step in convert:
+            if step[0] == "trade":
+                game.trade(step[1])
+                continue
+            _, j, face, res = step
+            die = next(i for i in range(6) if not game.spent >> i & 1 and game.faces[i] == face)
+            game.joker(game_joker(j), die, res)
+        for item in items:
+            if game.over():
+                return
+            game.build(item)
 
 
 def execute(game, gi, sheet, counts, choice):
@@ -157,15 +180,7 @@ def execute(game, gi, sheet, counts, choice):
     steps = pay_plan(counts, first, second, jm & ~late, late)
     assert steps is not None, "the solver's move cannot be paid"
     part1, part2 = _items(gi, sheet, choice)
-    split = steps.index(("part", 1))
-    for step in steps[:split]:
-        _convert(game, step)
-    for item in part1:
-        game.build(item)
-    for step in steps[split + 1:]:
-        _convert(game, step)
-    for item in part2:
-        game.build(item)
+    make_payment(game, steps, part1, part2, GAME_JOKER.__getitem__)
 
 
 def reroll_mask(faces, keep):
@@ -180,6 +195,19 @@ def reroll_mask(faces, keep):
     return mask
 
 
+def roll_and_keep(game, policy, w1, w2):
+    """Roll, keep as ``policy.choose_keep`` says with the keep values ``w1`` then ``w2``
+    (re-rolling the rest when it keeps less than all), and stop: the final multiset."""
+    faces = list(game.roll())
+    for w in (w1, w2):
+        keep = policy.choose_keep(w, counts_of(faces))
+        if keep != counts_of(faces):
+            faces = list(game.roll(reroll_mask(faces, keep)))
+    if game.phase != BUILD:
+        game.stop()
+    return counts_of(faces)
+
+
 def play_game(policy, seed, check=True, first_turn=1):
     """Play one game of Island One with ``policy`` and SeededDice(seed); the final score.
     With ``first_turn`` > 1 the empty sheet plays only turns first_turn..15 (for tests)."""
@@ -187,14 +215,7 @@ def play_game(policy, seed, check=True, first_turn=1):
     gi, sheet = 0, EMPTY_SHEET
     for t in range(first_turn, TURNS + 1):
         _, w2, w1 = policy.turn_tables(t, gi, sheet)
-        faces = list(game.roll())
-        for w in (w1, w2):
-            keep = policy.choose_keep(w, counts_of(faces))
-            if keep != counts_of(faces):
-                faces = list(game.roll(reroll_mask(faces, keep)))
-        if game.phase != BUILD:
-            game.stop()
-        counts = counts_of(faces)
+        counts = roll_and_keep(game, policy, w1, w2)
         choice = policy.choose_build(t, gi, sheet, counts)
         if choice is not None:
             execute(game, gi, sheet, counts, choice)

@@ -11,17 +11,16 @@ plays one race and checks, turn by turn, that the game's state is the one predic
 import numpy as np
 
 from catan.dice import SeededDice
-from catan.game import BUILD, Game
+from catan.game import Game
 from catan.maps import GREY_ROAD
 
 import island2_dp as dp
-import keep_recursion as kr
-from island1_model import FULL_INDEX, counts_of
+from island1_model import FULL_INDEX, submasks
 from island2_model import (ANY, BUILD_TYPES, COST, DESERTS, GOLD, GROUPS, KNIGHT_TYPES,
                            N_ROADS, SHEETS, SHEET_INDEX, SINGLES, C_ROADS, C_SITES,
                            S_ROADS, S_SITES, JOKER_RES, feasible, joker_res, knight_moves,
                            relevant, sheet_successors, state_of, unused_jokers, use_jokers)
-from policy import reroll_mask, sub_multisets
+from policy import best_keep, make_payment, reroll_tables, roll_and_keep
 
 
 def desert_slots(builds, jokers):
@@ -47,18 +46,11 @@ class TablePolicy2:
         build = dp.build_values(self.u_ext, plan, sheets,
                                 dp.external_values(self.u_ext, plan, sheets))
         f3 = np.maximum(build, self.u[gi, si])
-        w2 = kr.keep_values(f3)
-        w1 = kr.keep_values(kr.best_keep_values(w2))
-        return f3[:, 0], w2, w1
+        return (f3[:, 0],) + reroll_tables(f3)
 
     @staticmethod
     def choose_keep(w, counts):
-        best, keep = -np.inf, None
-        for k in sub_multisets(counts):
-            val = w[sum(k)][kr.POS[k], 0]
-            if val > best + 1e-12:
-                best, keep = val, k
-        return keep
+        return best_keep(w, counts, 1e-12)
 
     def choose_move(self, gi, si, counts):
         """The best move on the final multiset ``counts``: None (build nothing) or
@@ -76,7 +68,7 @@ class TablePolicy2:
                 if not late & dp._joker_mask(relevant(second)):
                     late = 0
                 paid = []  # joker sets that pay: only the minimal ones are moves (a
-                for jm in sorted(dp._submasks(early | late), key=lambda x: bin(x).count("1")):
+                for jm in sorted(submasks(early | late), key=lambda x: bin(x).count("1")):
                     if not feasible(t, joker_res(jm & ~late), joker_res(jm & late))[mi]:
                         continue  # joker more is never used, whatever a table believes)
                     if any(q & jm == q for q in paid):
@@ -169,28 +161,7 @@ def execute(game, gi, si, counts, choice):
     lates = [(_slot_joker(j, slots), JOKER_RES[j]) for j in range(7) if (jm & late) >> j & 1]
     steps = _pay(tuple(counts), tuple(first), tuple(second), early, lates)
     assert steps is not None, "the solver's move cannot be paid"
-    split = steps.index(("part",))
-    for step in steps[:split]:
-        _convert(game, step)
-    for item in part1:
-        if game.over():
-            return
-        game.build(item)
-    for step in steps[split + 1:]:
-        _convert(game, step)
-    for item in part2:
-        if game.over():
-            return
-        game.build(item)
-
-
-def _convert(game, step):
-    if step[0] == "trade":
-        game.trade(step[1])
-        return
-    _, gj, face, res = step
-    die = next(i for i in range(6) if not game.spent >> i & 1 and game.faces[i] == face)
-    game.joker(gj, die, res)
+    make_payment(game, steps, part1, part2, lambda gj: gj)  # steps name the game's jokers
 
 
 def play_game(policy, seed, check=True, max_turns=200, start=None, visits=None):
@@ -207,14 +178,7 @@ def play_game(policy, seed, check=True, max_turns=200, start=None, visits=None):
         if visits is not None:
             visits[gi, si] += 1
         _, w2, w1 = policy.turn_tables(gi, si)
-        faces = list(game.roll())
-        for w in (w1, w2):
-            keep = policy.choose_keep(w, counts_of(faces))
-            if keep != counts_of(faces):
-                faces = list(game.roll(reroll_mask(faces, keep)))
-        if game.phase != BUILD:
-            game.stop()
-        counts = counts_of(faces)
+        counts = roll_and_keep(game, policy, w1, w2)
         choice = policy.choose_move(gi, si, counts)
         if choice is not None:
             execute(game, gi, si, counts, choice)
