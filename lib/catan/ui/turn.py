@@ -730,10 +730,12 @@ class Painting:
 
 
 class Turn(Painting, Geometry, InfoLines, Targets):
-    # The parts' methods are copied into this class's own dict (``_flatten``, below).
+    # Where the heap has room, the parts' methods are copied into this class's own dict (``_flatten``).
     # Every attribute of the screen is set here (and the panel's rows in ``place``): the parts
     # keep none of their own.
     def __init__(self, app):
+        if not _flat and not app.tight_heap:
+            _flatten(Turn)
         self.app = app
         self.game = g = app.game
         lay = app.lay
@@ -1047,18 +1049,22 @@ class Turn(Painting, Geometry, InfoLines, Targets):
         return players.think(g, self.level, until, g.player, then=then)
 
 
+_flat = False  # whether ``_flatten`` has run
+
+
 def _flatten(cls):
-    # The parts' methods copied into the class's own dict: MicroPython looks a method up base by
-    # base, and a cursor move asks for dozens (in the game UF2 on the emulated Pico, a move
-    # between dice took 1.2 ms less: 3.4 ms to handle and 7.0 to draw, not 4.1 and 7.4; the
-    # dict's room costs about 1 KB of heap).
+    """Copy the parts' methods into the class's own dict: MicroPython looks a method up base by
+    base, and a cursor move asks for dozens (in the game UF2 on the emulated Pico, a move
+    between dice took 1.2 ms less: 3.4 ms to handle and 7.0 to draw, not 4.1 and 7.4). The
+    dict's room, about 1 KB that stays, is allocated mid-game: ``Turn`` asks for it only where
+    the heap is not tight (on the stock Pico's Display Pack 2.0 it split the largest free block,
+    37 KB, in two)."""
+    global _flat
+    _flat = True
     for base in cls.__bases__:
         for name, value in base.__dict__.items():
             if not name.startswith("__") and name not in cls.__dict__:
                 setattr(cls, name, value)
-
-
-_flatten(Turn)
 
 _COST_LINES = {}  # (kind, width) -> its "Costs ..." line, made once (new strings are dear on
 # the device)
