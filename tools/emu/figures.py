@@ -59,6 +59,11 @@ WORK_MS = 2_500  # the idle time after a key in which the device finishes its wo
 MORE_MS = 6_000  # and the most time after that for work that is not done yet
 STEP_MS = 300  # how often the heap is read meanwhile
 ANSWER_MS = 1_000  # a key's pixels come within this of its release, or it drew nothing
+# A message leaves the turn screen's foot 3 s after it came (turn._MSG_MS): a hint waits that out
+# first, so that the pixels after its long press are its own (one left after Keep, a few ms into
+# the build phase's hint, ended its wait while the stock Pico W's coach still worked, 1.6 s
+# without a pixel, and the next cursor move was timed at 1,038 ms)
+MESSAGE_MS = 3_200
 FAILED = -1
 
 
@@ -239,6 +244,7 @@ def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico"):
 
 def _hint(r, moment):
     p = r.p
+    p.run(MESSAGE_MS)
     p.pin("y", True)
     t0 = p.ns
     p.run(LONG_MS + 100)
