@@ -92,11 +92,18 @@ class Recorder:
 
     def key(self, role, press_ms=pico.PRESS_MS):
         """Press ``role``; (ms from the press edge to the last pixel, pixel bytes sent)."""
-        before = self.p.stats()
-        # a press that draws nothing within ANSWER_MS is not timed (a later redraw, such as a
-        # message leaving the foot 3 s on, is no answer to it)
-        t0 = self.p.key(role, press_ms=press_ms, max_ms=press_ms + ANSWER_MS)
-        after = self.p.stats()
+        p = self.p
+        before = p.stats()
+        t0 = p.key(role, press_ms=press_ms, settle=False)
+        if p.stats()["last_pixel_ns"] > t0:
+            # the answer began while the key was down: it ends at the first quiet spell (waiting
+            # for one more pixel timed a redraw a second later on the stock Pico W: 1,048 ms)
+            p.settle()
+        else:
+            # a press that draws nothing within ANSWER_MS is not timed (a later redraw, such as
+            # a message leaving the foot 3 s on, is no answer to it)
+            p.settle(first=True, max_ms=press_ms + ANSWER_MS)
+        after = p.stats()
         h = self.p.heap()  # the screen is quiet; the work ahead may still be going on
         self.busy_largest.append(h["largest"])
         h = self.settled_heap()
