@@ -314,8 +314,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     display = make_display(board, hw, buf, lut565(), sleep_ms, init=False)
     power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
     power.run()  # the panel's first wait begins: the rest of the boot runs in its waits
-    if not small:
-        reserve_arrays()  # then what stays for good, so the rest of the heap stays in one piece
+    reserve_arrays()  # then what stays for good, so the rest of the heap stays in one piece
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
     if canvas.bands > 1:

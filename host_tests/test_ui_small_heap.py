@@ -32,7 +32,7 @@ def modules():
     saved = {k: v for k, v in sys.modules.items() if k.startswith("catan.players")}
     # each module's place in its package's namespace (the app takes those away too)
     attrs = [(sys.modules[k.rpartition(".")[0]], k.rpartition(".")[2], v) for k, v in saved.items()]
-    tables = list(catan.TABLES)  # (a small heap lets the arrays go too)
+    tables = list(catan.TABLES)  # (the tests take the arrays away)
     yield
     catan.TABLES[:] = tables
     for k in [k for k in sys.modules if k.startswith("catan.players")]:
@@ -128,19 +128,33 @@ def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):
     assert games[0] == games[1]
 
 
-def test_on_a_small_heap_the_arrays_come_before_the_code_and_leave_before_an_on_demand_screen(
+def test_on_a_small_heap_the_arrays_come_before_the_code_and_stay_while_it_goes(
         modules, monkeypatch):
     order = []
     reserve = catan.reserve
     monkeypatch.setattr(catan, "reserve", lambda: (order.append(_loaded()), reserve()))
     app = _app(ui_scenes._solo_reroll, True)
     ui_autokeys.press(app, "a", 50)  # Continue
-    app.release_players(True)  # as a screen before would have (the fixture's tables stay apart)
+    app.release_players()
+    catan.TABLES[0] = None  # (as on a device before its boot made them)
     ui_autokeys.press(app, "y_long", 100)
     assert order[0] is False  # the arrays made while the players' code was not in
-    assert catan.TABLES[0] is not None and _loaded()
-    ui_autokeys.press(app, "b", 150)  # the pause menu
-    assert catan.TABLES[0] is None and not _loaded()
+    arrays = catan.TABLES[0]
+    assert arrays is not None and _loaded()
+    ui_autokeys.press(app, "b", 150)  # the pause menu: the code goes, the arrays stay
+    assert catan.TABLES[0] is arrays and not _loaded()
+
+
+def test_the_arrays_go_only_when_a_screen_finds_no_room_without_them(modules, monkeypatch):
+    app = _app(ui_scenes._solo_reroll, True)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    ui_autokeys.press(app, "y_long", 100)  # a hint: the arrays and the code in
+    assert catan.TABLES[0] is not None
+    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.menu")
+    ui_autokeys.press(app, "b", 150)  # the pause menu finds no room at first
+    assert failed and catan.TABLES[0] is None and not _loaded()
+    app.tick(200)  # and opens at the next tick, in their room
+    assert type(app.screen).__name__ == "Pause"
 
 
 def _no_room(monkeypatch):
@@ -283,6 +297,29 @@ def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules)
     app._turn_over()
     assert tries == [True, False]  # written again once the players had gone
     assert store.read("stats") != before
+
+
+def test_a_write_with_no_room_after_the_players_code_has_gone_lets_the_arrays_go(modules):
+    app = _app(ui_scenes._solo_reroll, False)
+    ui_autokeys.press(app, "a", 50)  # Continue
+    import catan.players  # (the players in, as after a hint)
+
+    catan.reserve()
+    store = app.store
+    real = store.write
+    tries = []  # (players' code in, arrays in) at each write of the game
+
+    def tight(name, data):
+        if name == "game":
+            tries.append((_loaded(), catan.TABLES[0] is not None))
+            if len(tries) < 3:
+                raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return real(name, data)
+
+    store.write = tight
+    app.save()
+    assert tries == [(True, True), (False, True), (False, False)]  # the least given up first
+    assert store.read("game")  # written
 
 
 def test_the_large_font_stays_while_a_screen_that_imports_it_lives(modules):

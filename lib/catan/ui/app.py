@@ -158,7 +158,7 @@ class Computers:
         them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
         has the room). Their code and arrays are let go, the game is as it was (nothing was
         applied), the console says so, and the text to show is returned."""
-        self.release_players(True)
+        self.release_players()
         gc.collect()
         print("MemoryError in the players' work (not enough heap):", e)
         return NO_ROOM
@@ -316,7 +316,12 @@ class GameKeeping:
         try:
             return self.store.write(name, data)
         except MemoryError:
-            self.release_players(self.small_heap)
+            self.release_players()
+            gc.collect()
+        try:
+            return self.store.write(name, data)
+        except MemoryError:
+            self.release_players(True)
             gc.collect()
             return self.store.write(name, data)
 
@@ -563,13 +568,14 @@ class App(GameKeeping, Computers):
         a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0; on the unix port's
         small heap, the hand-over screen of an Island Two game of people)."""
         if self.tight_heap:
-            self.release_players(self.small_heap)
+            self.release_players()
         try:
             mod = __import__("catan.ui." + module, None, None, (name,))
         except MemoryError:
             if self._pending is not None:
                 raise
             self._pending = (module, name) + args
+            self.release_players(True)
             return
         self._pending = None
         self.show(getattr(mod, name)(self, *args))
@@ -746,7 +752,7 @@ class App(GameKeeping, Computers):
         try:
             return think(until)
         except MemoryError:
-            self.release_players(self.small_heap)
+            self.release_players()
             gc.collect()
             return True
 
