@@ -51,8 +51,8 @@ pytestmark = pytest.mark.skipif(MISSING["pico"] is not None, reason="emulated Pi
 # as a strict expected failure.
 _NO_ROOM = ("issue 23: the stock Pico W firmware's heap (205 KB) has no room for four computers' Island "
             "Two game beside the game's bytecode: the players' work needs blocks the heap no longer has "
-            "(MemoryError, 472 to 3,696 bytes); the game says so (App.no_room) and goes no further; "
-            "the game UF2 has room")
+            "(MemoryError, 472 bytes, 2 s into the first turn); the game says so (App.no_room) and goes "
+            "no further; the game UF2 has room")
 FAILS = {
     ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK): _NO_ROOM,
     ("test_a_four_seat_island_two_game_of_computers_to_its_end", "picow", DISPLAY_PACK_2): _NO_ROOM,
