@@ -287,7 +287,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     """Board -> framebuffer -> display (powered up in the waits of the rest) -> canvas -> store
     -> buttons -> App, its first frame shown, then the players' code; sets the module's
     ``display``, ``canvas`` and ``app``. The parts the main loop needs: (board, hw, buttons, the
-    battery's reading or None, gc.mem_alloc or None, ticks_ms, ticks_diff, sleep_ms). (80 lines:
+    battery's reading or None, gc.mem_alloc or None, ticks_ms, ticks_diff, sleep_ms). (79 lines:
     each step is one ``power.run()`` from the next, so that the panel's power-up waits pass while
     the game is imported; the order is the heap's layout.)"""
     global display, canvas, app, _spare
