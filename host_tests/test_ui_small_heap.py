@@ -137,6 +137,7 @@ def test_on_a_small_heap_the_arrays_come_before_the_code_and_stay_while_it_goes(
     ui_autokeys.press(app, "a", 50)  # Continue
     app.release_players()
     catan.TABLES[0] = None  # (as on a device before its boot made them)
+    catan.TABLES[1] = False
     ui_autokeys.press(app, "y_long", 100)
     assert order[0] is False  # the arrays made while the players' code was not in
     arrays = catan.TABLES[0]
