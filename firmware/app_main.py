@@ -35,8 +35,8 @@ SAVE_ROOT = "/data"
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
 SPARE = 2048  # kept from boot, freed to report an error (error.log's file object: ~1.2 KB)
 # A heap smaller than this (the stock Pico W firmware's: 205 KB; the Pico's is 246 KB) cannot keep
-# the computer players and the coach (~45 KB) beside the game: they are loaded when needed and
-# dropped after (App.small_heap).
+# the computer players' and the coach's code (~27 KB) beside the game: it is loaded when needed and
+# dropped after (App.small_heap); their arrays are made at boot there too (reserve_arrays).
 SMALL_HEAP = 230_000
 # Where the game's bytecode is in the heap (stock firmware), a frame bigger than this is held a band
 # of rows at a time, each band painted and sent in turn (fb_canvas): the Display Pack 2.0's 38,400
@@ -46,7 +46,7 @@ SMALL_HEAP = 230_000
 BAND_BYTES = 16_384
 # and on a small heap (the stock Pico W) in bands of at most this: the Display Pack's 16,200 bytes
 # as two bands of 8,160 (whole, the hard computer's Island One game found no 3.7 KB block for its
-# tables; its cursor moves take 46 ms instead of 18), the Display Pack 2.0's still as three
+# tables; its cursor moves take 31 ms instead of about 20), the Display Pack 2.0's still as three
 SMALL_BAND_BYTES = 12_800
 # Less than this free once the boot has loaded the game's code (stock firmware, where the bytecode
 # is in the heap: 76 KB on a Pico with the Display Pack; a game UF2 has 172 KB): the players leave before an
@@ -119,8 +119,9 @@ def alloc_framebuffer(board, rows=None):
 
 def reserve_arrays():
     """The computer players' and the coach's table arrays (``catan.reserve``, 21 KB kept for
-    good), right after the framebuffer: made later, in the middle of a game, they split the
-    heap's largest free block (on the emulated Pico, from 96 KB to 30 KB)."""
+    good, on every heap), right after the framebuffer: made later, in the middle of a game, they
+    split the heap's largest free block (on the emulated Pico, from 96 KB to 30 KB), or on the
+    stock Pico W found no 3.7 KB block at all (App.release_players)."""
     try:
         import catan
     except ImportError:  # a device tree without the game (the host tests' rigs)
@@ -129,9 +130,10 @@ def reserve_arrays():
 
 
 def reserve_tables():
-    """The computer players' and the coach's module and kept arrays (catan.players.reserve),
-    right after the framebuffer: loaded later, in the middle of a game, they split the heap's
-    largest free block (on the emulated Pico, from 96 KB to 30 KB)."""
+    """The computer players' and the coach's code (``catan.players``; ``reserve`` takes up the
+    arrays of ``reserve_arrays``), once the first frame is on the panel: the boot's last pixel
+    comes 165 ms sooner on a stock Pico, and loaded here, before any play, the code lies below
+    what a game allocates."""
     try:
         from catan import players
     except ImportError:  # a device tree without the game (the host tests' rigs)

@@ -59,6 +59,13 @@ NATIVE = {"st7789_asm": "armv6m", "fb_viper": "armv6m"}
 # An error.log then names the functions of its traceback, each at "line 1"; the game UF2, whose
 # code stays in flash, keeps them.
 LINES = False
+
+
+def compile_module(py, mpy, name):
+    """``build_mpy.compile_one`` as for the device tree's bytecode (``LINES``): the browser's
+    bundle and the emulator's fixed-dice tree compile through here too, so their bytes are the
+    device's."""
+    build_mpy.compile_one(py, mpy, name, lines=LINES)
 VERSION = "0.4.0"
 
 
@@ -82,19 +89,18 @@ def build(board, out=None):
         shutil.rmtree(out)
     lib = out / "lib"
     for py, rel in lib_sources():
-        build_mpy.compile_one(py, lib / rel.replace(".py", ".mpy"), rel, lines=LINES)
+        compile_module(py, lib / rel.replace(".py", ".mpy"), rel)
     for data, rel in build_mpy.data_files():
         dst = lib / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(data, dst)
     for name in SHELL:
-        build_mpy.compile_one(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py",
-                              lines=LINES)
+        compile_module(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py")
     for name, march in NATIVE.items():
         build_mpy.compile_one(ROOT / "firmware" / (name + ".py"), lib / (name + ".mpy"), name + ".py", march)
     for name in ("__init__", board):
-        build_mpy.compile_one(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
-                              "boards/%s.py" % name, lines=LINES)
+        compile_module(ROOT / "boards" / (name + ".py"), lib / "boards" / (name + ".mpy"),
+                       "boards/%s.py" % name)
     shutil.copy(ROOT / "firmware" / "main.py", out / "main.py")
     (out / "board_config.py").write_text('BOARD = "%s"\n' % board)
     return out

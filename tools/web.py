@@ -118,7 +118,7 @@ def build(out=OUT, log=print):
     files = []
     for src, path, name in modules():
         dest = mpy_dir / path
-        build_mpy.compile_one(src, dest, name, lines=deploy.LINES)
+        deploy.compile_module(src, dest, name)
         files.append((path, dest.read_bytes()))
     for src, path in build_mpy.data_files():  # as they are, as on the Pico
         files.append((path, src.read_bytes()))

@@ -162,14 +162,13 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     ``catan/dice.mpy``'s ``random_seed`` differs (built in build/emu/fixed-dice/<board>)."""
 
     sys.path.insert(0, str(ROOT / "tools"))
-    import build_mpy
     import deploy
 
     tree = deploy.build(board, ROOT / "build" / "emu" / "fixed-dice" / board)
     fixed = Path(tree).parent / "dice.py"
     fixed.write_text(fixed_dice_source(seed))
     mpy = next(Path(tree).rglob("catan/dice.mpy"))
-    build_mpy.compile_one(fixed, mpy, "catan/dice.py", lines=deploy.LINES)
+    deploy.compile_module(fixed, mpy, "catan/dice.py")
     return tree
 
 

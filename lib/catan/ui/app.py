@@ -156,7 +156,7 @@ class Computers:
     def no_room(self, e):
         """The players' or the coach's work met a MemoryError: where the heap is too small for
         them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
-        has the room). Their code and arrays are let go, the game is as it was (nothing was
+        has the room). Their code is let go, the game is as it was (nothing was
         applied), the console says so, and the text to show is returned."""
         self.release_players()
         gc.collect()
@@ -311,8 +311,8 @@ class GameKeeping:
     def write(self, name, data):
         """The store's ``write``, so the app can stand for the store (``stats.save(app)``). With
         no room in the heap for it (its file object: 1.1 KB on the device), the players' work and
-        code go first and it is written again: no move and no record is lost for the coach's
-        sake."""
+        code go first and it is written again, then if need be their arrays: no move and no
+        record is lost for the coach's sake."""
         try:
             return self.store.write(name, data)
         except MemoryError:
@@ -560,13 +560,13 @@ class App(GameKeeping, Computers):
 
     def open(self, module, name, *args):
         """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
-        once the players and the coach are dropped, on a small one their arrays too: the screen
-        needs the room more). A module whose import finds no room is imported again at the next
-        tick, from the main loop: the calls that led here (a computer's step, a person's last
-        action) may still hold objects in their frames that the collector, scanning the stack
-        as it is, keeps (on the emulated Pico, the game-over screen after a game of computers:
-        a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0; on the unix port's
-        small heap, the hand-over screen of an Island Two game of people)."""
+        once the players and the coach are dropped: the screen needs the room more; their arrays
+        too if the import still finds none). A module whose import finds no room is imported
+        again at the next tick, from the main loop: the calls that led here (a computer's step,
+        a person's last action) may still hold objects in their frames that the collector,
+        scanning the stack as it is, keeps (on the emulated Pico, the game-over screen after a
+        game of computers: a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0; on
+        the unix port's small heap, the hand-over screen of an Island Two game of people)."""
         if self.tight_heap:
             self.release_players()
         try:
@@ -744,7 +744,7 @@ class App(GameKeeping, Computers):
         """Work ahead while nothing else happens (the main loop's idle rounds): the screen's
         ``think(until)`` if it has one, in slices until ``until()`` is true. True when there
         is nothing (left) to do until the next key or step. Work ahead that finds no room in
-        the heap is dropped (with the players' code and, on a small heap, their arrays): it is
+        the heap is dropped (with the players' code): it is
         only ahead, and the decision is made when it is asked (or ``no_room`` says why not)."""
         think = getattr(self.screen, "think", None)
         if think is None:
