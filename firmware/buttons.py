@@ -22,9 +22,11 @@ for ticks_diff, over 6 days) counts as "long ago". A button already held when th
 is ignored until released (the boot-time safe-mode key does not leak into the game).
 """
 
-_DIRECTIONS = ("up", "down", "left", "right")
-_LONG = ("press",)
-_EARLY = ("x", "y")
+from catan import const
+
+_DIRECTIONS = const(("up", "down", "left", "right"))
+_LONG = const(("press",))
+_EARLY = const(("x", "y"))
 
 
 class Buttons:

@@ -22,20 +22,22 @@ MADCTL 36, COLMOD 3A with 0x55 = 16 bits per pixel).
 
 from array import array
 
-_SWRESET = 0x01
-_SLPIN = 0x10
-_SLPOUT = 0x11
-_NORON = 0x13
-_INVOFF = 0x20
-_INVON = 0x21
-_DISPOFF = 0x28
-_DISPON = 0x29
-_CASET = 0x2A
-_RASET = 0x2B
-_RAMWR = 0x2C
-_MADCTL = 0x36
-_COLMOD = 0x3A
-_MADCTL_BGR = 0x08
+from catan import const
+
+_SWRESET = const(0x01)
+_SLPIN = const(0x10)
+_SLPOUT = const(0x11)
+_NORON = const(0x13)
+_INVOFF = const(0x20)
+_INVON = const(0x21)
+_DISPOFF = const(0x28)
+_DISPON = const(0x29)
+_CASET = const(0x2A)
+_RASET = const(0x2B)
+_RAMWR = const(0x2C)
+_MADCTL = const(0x36)
+_COLMOD = const(0x3A)
+_MADCTL_BGR = const(0x08)
 
 
 def expand_py(dst, src, lut, p):

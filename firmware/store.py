@@ -28,11 +28,13 @@ flash, I/O) make ``write`` return False with ``self.error`` set; neither method 
 OSError. ``write`` refuses a record larger than ``limit``: ``read`` would refuse it.
 """
 
-_MAGIC = b"CDG"
-_VERSION = 1
-_HEAD = 12
+from catan import const
+
+_MAGIC = const(b"CDG")
+_VERSION = const(1)
+_HEAD = const(12)
 LIMIT = 8192  # the largest record, header included (a game save is about 150 bytes)
-_DIR = 0x4000  # S_IFDIR in st_mode
+_DIR = const(0x4000)  # S_IFDIR in st_mode
 
 try:
     from binascii import crc32 as _crc32

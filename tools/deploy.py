@@ -64,8 +64,13 @@ LINES = False
 def compile_module(py, mpy, name):
     """``build_mpy.compile_one`` as for the device tree's bytecode (``LINES``): the browser's
     bundle and the emulator's fixed-dice tree compile through here too, so their bytes are the
-    device's."""
+    device's. ``name``, the module's path under lib/ ("catan/ui/turn.py"), is recorded as its
+    dotted name ("catan.ui.turn"), the name the import interns anyway: a path would be one
+    more qstr a module, and the stock firmware's qstr pools are near full (see QSTR_POOLS)."""
+    name = name[:-3].replace("/__init__", "").replace("/", ".")
     build_mpy.compile_one(py, mpy, name, lines=LINES)
+
+
 VERSION = "0.4.0"
 
 

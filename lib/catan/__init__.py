@@ -15,16 +15,19 @@ TABLES = [None, False]  # the players' table arrays, and whether the dice multis
 
 def reserve():
     """Allocate the players' table arrays in ``TABLES`` if they are not: the keys, sizes and
-    children of the 924 multisets of 0..6 dice, and three tables of a value per multiset
-    (``players.reroll``), 21 KB in blocks of up to 5.5 KB. Here, not in the players' modules,
-    so that a small heap can make them before it imports that code (``App.players``)."""
+    children of the 924 multisets of 0..6 dice, three tables of a value per multiset, and the
+    keys and values of the 204 dice chances the players cache (``players.reroll``), 23 KB in
+    blocks of up to 5.5 KB. Here, not in the players' modules, so that a small heap can make
+    them before it imports that code (``App.players``)."""
     if TABLES[0] is None:
         from array import array
 
         # the zeros first, so that they leave one gap below the arrays, not one between each
-        zeros, more = bytes(4 * 924), bytes(12 * 462)
+        zeros, more, few = bytes(4 * 924), bytes(12 * 462), bytes(8 * 204)
+        half = few[:4 * 204]
         TABLES[0] = (array("i", zeros), bytearray(924), array("h", more),
-                     (array("f", zeros), array("f", zeros), array("f", zeros)))
+                     (array("f", zeros), array("f", zeros), array("f", zeros)),
+                     (array("i", half), array("d", few)))
 
 try:
     from micropython import const

@@ -69,7 +69,7 @@ def _extend(isl, roads, builds, units, single, start, stop, items, cost, out):
                         isl.n_items, ni, nc, out)
 
 
-_PAID = ((), ())
+_PAID = const(((), ()))
 
 
 def cover(counts, cost, jokers):

@@ -20,13 +20,14 @@ sorted, in the order (0,0) (0,1) .. (0,3) (1,1) .. (3,3).
 
 from array import array
 
+from catan import const
 from catan.maps import (AWARD_VP, CITY, GREY_ROAD, ISLAND_TWO, KNIGHT, SETTLEMENT, START,
                         WIN_VP)
 from catan.players.tables import find_key, fit_value, open_table
 
 TABLE = "race_table.bin"
 _TABLE = None
-_PAIR = (0, 4, 7, 9)  # the place of desert codes (a, b), a <= b: _PAIR[a] + b - a
+_PAIR = const((0, 4, 7, 9))  # the place of desert codes (a, b), a <= b: _PAIR[a] + b - a
 
 
 class _Race:

@@ -18,8 +18,6 @@ by a generator (``tables_ready``: ``players.think`` runs it in idle time, ``turn
 decision needs it).
 """
 
-from array import array
-
 import catan
 from catan import const
 from catan.game import REROLL, ROLL
@@ -43,27 +41,37 @@ def needs_tables(game, level):
 
 # ----------------------------------------------------------- dice chances
 
-_CHANCE = {}  # the key of each chance ``_chance`` can be asked for: its place in _CHANCES
-_CHANCES = None  # the chances worked out so far (-1.0: not yet), an array made once
+def _chances():
+    # The cache of ``_chance``: every key it can meet (the missing counts of up to six dice, 1..3
+    # rolls) in ascending order, and the chance worked out for each (0.0: not yet; a chance
+    # asked of ``_chance`` is never 0). Its two arrays are made at boot with the dice tables
+    # (``catan.reserve``), so the cache never grows in play and a small heap needs no block
+    # for it mid-game (a four-seat Island Two game on the stock Pico W found none for the dict
+    # it once was); the keys are written at the first chance asked.
+    catan.reserve()
+    keys, chances = catan.TABLES[0][4]
+    if not keys[0]:
+        i = 0
+        for parts in range(1, 7):
+            for p in _partitions(parts, 6, 6):
+                for n in range(sum(p), 7):
+                    for rolls in (1, 2, 3):
+                        keys[i] = _key(p, n, rolls)
+                        i += 1
+        if i != len(keys):
+            raise ValueError("catan.reserve's chance keys: %d, not %d" % (len(keys), i))
+    return keys, chances
 
 
-def _make_chances():
-    # Every key ``_chance`` can meet (the missing counts of up to six dice, 1..3 rolls) gets
-    # its place at once, at the first game's first chance (at boot it cost 60 ms there), so
-    # the cache never grows in play: no dict resized mid-game, no float left among what a
-    # game keeps (the heap stays the same from game to game).
-    global _CHANCES
-    parts = [()]  # the partitions of 1..6, largest part first
-    for p in parts:
-        if sum(p) < 6:
-            for d in range(p[-1] if p else 6, 0, -1):
-                if sum(p) + d <= 6:
-                    parts.append(p + (d,))
-    for p in parts[1:]:
-        for n in range(sum(p), 7):
-            for rolls in (1, 2, 3):
-                _CHANCE[_key(p, n, rolls)] = len(_CHANCE)
-    _CHANCES = array("d", [-1.0] * len(_CHANCE))
+def _partitions(parts, most, left):
+    # The ways of writing at most ``left`` as ``parts`` counts of at most ``most`` each, largest
+    # first, in ascending order (so their keys ascend).
+    if not parts:
+        yield ()
+        return
+    for a in range(1, min(most, left - parts + 1) + 1):
+        for rest in _partitions(parts - 1, a, left - a):
+            yield (a,) + rest
 
 
 def _chance(deficit, n, rolls):
@@ -76,11 +84,13 @@ def _chance(deficit, n, rolls):
         return 1.0
     if need > n or rolls <= 0:
         return 0.0
-    if _CHANCES is None:
-        _make_chances()
-    slot = _CHANCE.get(_key(deficit, n, rolls))  # (None: beyond six dice, not kept)
-    if slot is not None and _CHANCES[slot] >= 0.0:
-        return _CHANCES[slot]
+    keys, chances = _chances()
+    k = _key(deficit, n, rolls)
+    slot = find_key(keys, k)
+    if keys[slot] != k:
+        slot = None  # beyond six dice: not kept
+    elif chances[slot]:
+        return chances[slot]
     # One throw, die by die: the distribution of what is still missing.
     dist = {tuple(deficit): 1.0}
     for _ in range(n):
@@ -105,7 +115,7 @@ def _chance(deficit, n, rolls):
         elif rolls > 1:
             total += pr * _chance(st, n - (need - left), rolls - 1)
     if slot is not None:
-        _CHANCES[slot] = total
+        chances[slot] = total
     return total
 
 
@@ -134,9 +144,9 @@ def dice_multisets():
     return _MS
 
 
-_FIRST = (0, 1, 7, 28, 84, 210, 462, 924)  # the index of the first multiset of each size
-_TRI = (1, 3, 6, 10, 15, 21, 28)  # multisets of 0..r dice of three faces (sum <= r)
-_TET = (1, 4, 10, 20, 35, 56, 84)  # and of four faces
+_FIRST = const((0, 1, 7, 28, 84, 210, 462, 924))  # the index of the first multiset of each size
+_TRI = const((1, 3, 6, 10, 15, 21, 28))  # multisets of 0..r dice of three faces (sum <= r)
+_TET = const((1, 4, 10, 20, 35, 56, 84))  # and of four faces
 
 
 def reserve():
@@ -160,7 +170,7 @@ def _make_multisets():
     reserve()
     if _MS is not None:
         return
-    keys, sizes, child, w = catan.TABLES[0]
+    keys, sizes, child, w = catan.TABLES[0][:4]
     # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
     # 0 takes the rest), written straight into the arrays (no list to sort).
     i = 0

@@ -10,6 +10,7 @@ module-level import would keep the dropped coach, its tables with it, alive thro
 class).
 """
 
+from catan import const
 from catan.game import OVER, ROLL
 from catan.maps import ANY, GOLD, ISLAND_ONE, TURNS_ONE
 
@@ -83,7 +84,7 @@ class Review:
         return r
 
 
-_OPS = ("roll", "stop", "build", "joker", "trade", "undo", "end")
+_OPS = const(("roll", "stop", "build", "joker", "trade", "undo", "end"))
 
 
 def _put_action(out, action):

@@ -201,7 +201,7 @@ W2 = [0.3, 0.5, 0.6, 0.3, 0.45, 0.1, 1.0]
 # HARD with other players: the turns a VP of an award another player holds costs where the
 # sheet has too few buildings to value it without them.
 SHORT_TURNS = 0.75
-_GREY_PATH = 0x0D  # R0, R2, R3: the roads before the grey road R5
+_GREY_PATH = const(0x0D)  # R0, R2, R3: the roads before the grey road R5
 
 
 def two_setup(ctx):

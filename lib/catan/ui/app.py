@@ -31,6 +31,7 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 import gc
 
 import catan
+from catan import const
 from catan.codec import SaveError, crc16, dumps, loads
 from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
@@ -45,16 +46,16 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 # modules imported when a screen needs them and forgotten after (the large font: titles of
 # menus and information screens only)
-_ON_DEMAND = ("menu", "menus", "info", "sheets", "font_large")
+_ON_DEMAND = const(("menu", "menus", "info", "sheets", "font_large"))
 NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
            "room for them (see the README). Your game is saved.")
 # the computer players and the coach, leaves first: on a small heap they are dropped when no
 # computer is about to play (App.release_players)
-_PLAYERS = ("catan.players.review", "catan.players.coach", "catan.players.reroll",
-            "catan.players.plans", "catan.players.race", "catan.players.values",
-            "catan.players.tables", "catan.players")
+_PLAYERS = const(("catan.players.review", "catan.players.coach", "catan.players.reroll",
+                  "catan.players.plans", "catan.players.race", "catan.players.values",
+                  "catan.players.tables", "catan.players"))
 SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
-_OLD_TAG = b"G"
+_OLD_TAG = const(b"G")
 
 
 def _problem_text(p):

@@ -6,6 +6,7 @@ screen (``lay.big``) titles and what a page says are in the large font where the
 the small one), spread over the screen; the key help at the foot stays small.
 """
 
+from catan import const
 from catan.maps import AWARD_VP, COSTS, TURNS_ONE, WIN_VP
 from catan.ui import canvas as cv
 from catan.ui import font_large, sprites
@@ -13,9 +14,9 @@ from catan.ui import widgets as wg
 from catan.ui.common import MOVES
 from catan.ui.records import HIGH
 
-_ISLANDS = ("One", "Two")
-_BACK = ("prev", "up", "left")
-_ON = ("next", "down", "right")
+_ISLANDS = const(("One", "Two"))
+_BACK = const(("prev", "up", "left"))
+_ON = const(("next", "down", "right"))
 
 
 def turn_page(page, key, first, n):

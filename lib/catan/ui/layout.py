@@ -20,16 +20,18 @@ right; menus and cards use the whole screen. Numbers are pixels:
   panel 26 (the 24-px faces of ``sprites_big``).
 """
 
+from catan import const
+
 # (width, height, su, hu, per_row, badge). 320x240: 23-px badges reach 2 pixels further past
 # a corner than 15-px ones, so the panel is 4 pixels narrower, too narrow for 6 dice a row.
 # 240x240: the panel keeps the 108 pixels of its track, so the hexes are no wider than on
 # 240x135; taller, they hold 17-px badges (sprites_mid) with a knight and its joker a pixel
 # left of their place elsewhere (see sheet.py).
-_SIZES = (
+_SIZES = const((
     (320, 240, 19, 33, 3, 23),
     (240, 240, 12, 26, 3, 17),
     (240, 135, 11, 19, 6, 15),
-)
+))
 
 
 class Layout:

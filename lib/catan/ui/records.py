@@ -9,11 +9,11 @@ Each record starts with a tag and a version; a record that does not parse is rep
 
 from catan import const
 
-_SETTINGS = b"S\x02"
-_SETTINGS_V1 = b"S\x01"  # the first four settings only (no new-game setup)
-_HUMAN = 255  # a seat a person plays (app.HUMAN); computer levels are 0..2
-_STATS = b"T\x02"
-_STATS_V1 = b"T\x01"  # the same fields; its ``last`` was always 1 (see Stats.last)
+_SETTINGS = const(b"S\x02")
+_SETTINGS_V1 = const(b"S\x01")  # the first four settings only (no new-game setup)
+_HUMAN = const(255)  # a seat a person plays (app.HUMAN); computer levels are 0..2
+_STATS = const(b"T\x02")
+_STATS_V1 = const(b"T\x01")  # the same fields; its ``last`` was always 1 (see Stats.last)
 BINS = const(14)  # histogram bars
 HIGH = const(5)  # high-score entries per island
 SPEEDS = ("slow", "normal", "fast", "instant")

@@ -35,8 +35,8 @@ from catan.ui import widgets as wg
 JOKER = const(64)  # target number of joker 0 (JOKER + j for joker j)
 
 # Hex centres: mountains, fields, pasture, forest, hills, top desert, centre.
-_HEX_U = (-3, -3, 0, 3, 3, 0, 0)
-_HEX_V = (-1, 1, 2, 1, -1, -2, 0)
+_HEX_U = const((-3, -3, 0, 3, 3, 0, 0))
+_HEX_V = const((-1, 1, 2, 1, -1, -2, 0))
 _HEX_COLOUR = (cv.ORE, cv.GRAIN, cv.WOOL, cv.LUMBER, cv.BRICK, cv.SAND, cv.SEA)
 
 
@@ -73,7 +73,7 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
-_TWO_VP = (0, "1", "2")  # Island Two's printed victory points by kind: settlement, city
+_TWO_VP = const((0, "1", "2"))  # Island Two's printed victory points by kind: settlement, city
 # The symbols of the map with 15-px badges (a joker's card, one more, is a die's sprite): the
 # sheet (None: the canvas's own), an item's silhouette by kind (its inside is the next sprite),
 # the sword, the cross, the faces a joker gives (as widgets.FACE_SPRITE), the row of a value's

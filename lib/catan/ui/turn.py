@@ -51,7 +51,7 @@ _PICK_RES = const(2)  # the resource of a trade or a "?" joker
 _CONFIRM_X = const(3)  # end an Island One turn without a build?
 
 _LABELS = {ROLL_B: "Roll", KEEP_B: "Keep", TRADE_B: "Trade", UNDO_B: "Undo", END_B: "End"}
-_KIND_TITLES = ("Road", "Settlement", "City", "Knight")
+_KIND_TITLES = const(("Road", "Settlement", "City", "Knight"))
 _MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
