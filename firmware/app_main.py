@@ -117,16 +117,17 @@ def alloc_framebuffer(board, rows=None):
     return _framebuffer
 
 
-def reserve_arrays():
+def reserve_arrays(small=False):
     """The computer players' and the coach's table arrays (``catan.reserve``, 21 KB kept for
-    good, on every heap), right after the framebuffer: made later, in the middle of a game, they
-    split the heap's largest free block (on the emulated Pico, from 96 KB to 30 KB), or on the
-    stock Pico W found no 3.7 KB block at all (App.release_players)."""
+    good, on every heap; on a ``small`` one their cache of dice chances too, 2.4 KB), right after
+    the framebuffer: made later, in the middle of a game, they split the heap's largest free
+    block (on the emulated Pico, from 96 KB to 30 KB), or on the stock Pico W found no 3.7 KB
+    block at all (App.release_players)."""
     try:
         import catan
     except ImportError:  # a device tree without the game (the host tests' rigs)
         return
-    catan.reserve()
+    catan.reserve(small)
 
 
 def reserve_tables():
@@ -316,7 +317,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     display = make_display(board, hw, buf, lut565(), sleep_ms, init=False)
     power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
     power.run()  # the panel's first wait begins: the rest of the boot runs in its waits
-    reserve_arrays()  # then what stays for good, so the rest of the heap stays in one piece
+    reserve_arrays(small)  # then what stays for good, so the rest of the heap stays in one piece
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
     if canvas.bands > 1:

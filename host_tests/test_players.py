@@ -5,6 +5,7 @@ means over 2,000 games, tools/selfplay.py: Island One easy 41.1, medium 62.1, ha
 Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing assertions.
 """
 
+import itertools
 import os
 import sys
 
@@ -14,6 +15,7 @@ MP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp")
 if MP_DIR not in sys.path:
     sys.path.insert(0, MP_DIR)
 
+import catan
 from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
@@ -166,6 +168,21 @@ def test_dice_chance():
     assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12
     assert reroll._chance([2, 0, 0, 0, 0], 1, 3) == 0
     assert reroll._chance([0, 0, 0, 0, 0], 0, 0) == 1
+
+
+def test_the_chance_cache_holds_every_key_in_order_and_answers_as_worked_out(monkeypatch):
+    monkeypatch.setattr(catan, "TABLES", [None, False, None])
+    # every deficit of up to six dice, every number of dice it fits in, one to three rolls
+    asked = [(d, n, r) for d in itertools.product(range(7), repeat=5) if 0 < sum(d) <= 6
+             for n in range(sum(d), 7) for r in (1, 2, 3)]
+    first = [reroll._chance(list(d), n, r) for d, n, r in asked]  # worked out, then cached
+    keys, chances = catan.TABLES[2]
+    assert list(keys) == sorted(set(keys)) and len(keys) == 204
+    cached = {keys[i] for i in range(len(keys)) if chances[i]}
+    assert cached == {reroll._key(d, n, r) for d, n, r in asked}  # (six parts: never asked)
+    assert [reroll._chance(list(d), n, r) for d, n, r in asked] == first  # now from the cache
+    chances[list(keys).index(reroll._key((1,), 1, 1))] = 0.5  # a cached answer is what is read
+    assert reroll._chance([1, 0, 0, 0, 0], 1, 1) == 0.5
 
 
 def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():

@@ -132,16 +132,15 @@ def test_on_a_small_heap_the_arrays_come_before_the_code_and_stay_while_it_goes(
         modules, monkeypatch):
     order = []
     reserve = catan.reserve
-    monkeypatch.setattr(catan, "reserve", lambda: (order.append(_loaded()), reserve()))
+    monkeypatch.setattr(catan, "reserve", lambda *a: (order.append(_loaded()), reserve(*a)))
     app = _app(ui_scenes._solo_reroll, True)
     ui_autokeys.press(app, "a", 50)  # Continue
     app.release_players()
-    catan.TABLES[0] = None  # (as on a device before its boot made them)
-    catan.TABLES[1] = False
+    catan.TABLES[:] = [None, False, None]  # (as on a device before its boot made them)
     ui_autokeys.press(app, "y_long", 100)
     assert order[0] is False  # the arrays made while the players' code was not in
     arrays = catan.TABLES[0]
-    assert arrays is not None and _loaded()
+    assert arrays is not None and catan.TABLES[2] is not None and _loaded()
     ui_autokeys.press(app, "b", 150)  # the pause menu: the code goes, the arrays stay
     assert catan.TABLES[0] is arrays and not _loaded()
 
@@ -153,13 +152,13 @@ def test_the_arrays_go_only_when_a_screen_finds_no_room_without_them(modules, mo
     assert catan.TABLES[0] is not None
     failed = _first_import_finds_no_room(monkeypatch, "catan.ui.menu")
     ui_autokeys.press(app, "b", 150)  # the pause menu finds no room at first
-    assert failed and catan.TABLES[0] is None and not _loaded()
+    assert failed and catan.TABLES[0] is None and catan.TABLES[2] is None and not _loaded()
     app.tick(200)  # and opens at the next tick, in their room
     assert type(app.screen).__name__ == "Pause"
 
 
 def _no_room(monkeypatch):
-    def full():
+    def full(chances=False):
         raise MemoryError("memory allocation failed, allocating 5544 bytes")
 
     monkeypatch.setattr(catan, "reserve", full)

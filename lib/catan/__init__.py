@@ -5,29 +5,34 @@ so every module of the package can write ``from catan import const`` and run on 
 
 ``TABLES`` holds what must outlive the modules that use it: on a small heap the computer players'
 code is dropped and imported again (``ui.app.App.release_players``), but the arrays of their dice
-tables (``reserve``: what they are is ``players.reroll``'s business) stay here and are taken up
-again.
+tables and of their cache of dice chances (``reserve``: what they are is ``players.reroll``'s
+business) stay here and are taken up again.
 """
 
 __version__ = "0.1.0"
-TABLES = [None, False]  # the players' table arrays, and whether the dice multisets in them are made
+# the players' table arrays, whether the dice multisets in them are made, and the arrays of the
+# cache of dice chances
+TABLES = [None, False, None]
 
 
-def reserve():
+def reserve(chances=False):
     """Allocate the players' table arrays in ``TABLES`` if they are not: the keys, sizes and
-    children of the 924 multisets of 0..6 dice, three tables of a value per multiset, and the
-    keys and values of the 204 dice chances the players cache (``players.reroll``), 23 KB in
-    blocks of up to 5.5 KB. Here, not in the players' modules, so that a small heap can make
-    them before it imports that code (``App.players``)."""
-    if TABLES[0] is None:
-        from array import array
+    children of the 924 multisets of 0..6 dice and three tables of a value per multiset
+    (``players.reroll``), 21 KB in blocks of up to 5.5 KB; with ``chances``, the keys and values
+    of the 204 dice chances the players cache, 2.4 KB more (asked for by the first chance, or at
+    boot where the heap is small: ``App.players``). Here, not in the players' modules, so that a
+    small heap can make them before it imports that code."""
+    from array import array
 
+    if TABLES[0] is None:
         # the zeros first, so that they leave one gap below the arrays, not one between each
-        zeros, more, few = bytes(4 * 924), bytes(12 * 462), bytes(8 * 204)
-        half = few[:4 * 204]
+        zeros, more = bytes(4 * 924), bytes(12 * 462)
         TABLES[0] = (array("i", zeros), bytearray(924), array("h", more),
-                     (array("f", zeros), array("f", zeros), array("f", zeros)),
-                     (array("i", half), array("d", few)))
+                     (array("f", zeros), array("f", zeros), array("f", zeros)))
+    if chances and TABLES[2] is None:
+        few = bytes(8 * 204)
+        half = few[:4 * 204]
+        TABLES[2] = (array("i", half), array("d", few))
 
 try:
     from micropython import const

@@ -44,12 +44,13 @@ def needs_tables(game, level):
 def _chances():
     # The cache of ``_chance``: every key it can meet (the missing counts of up to six dice, 1..3
     # rolls) in ascending order, and the chance worked out for each (0.0: not yet; a chance
-    # asked of ``_chance`` is never 0). Its two arrays are made at boot with the dice tables
-    # (``catan.reserve``), so the cache never grows in play and a small heap needs no block
-    # for it mid-game (a four-seat Island Two game on the stock Pico W found none for the dict
-    # it once was); the keys are written at the first chance asked.
-    catan.reserve()
-    keys, chances = catan.TABLES[0][4]
+    # asked of ``_chance`` is never 0): two arrays of a fixed size (``catan.reserve``), so the
+    # cache never grows in play. A small heap makes them at boot, beside the dice tables (a
+    # four-seat Island Two game on the stock Pico W found no block mid-game for the dict the
+    # cache once was); the keys are written at the first chance asked.
+    if catan.TABLES[2] is None:
+        catan.reserve(True)
+    keys, chances = catan.TABLES[2]
     if not keys[0]:
         i = 0
         for parts in range(1, 7):
@@ -170,7 +171,7 @@ def _make_multisets():
     reserve()
     if _MS is not None:
         return
-    keys, sizes, child, w = catan.TABLES[0][:4]
+    keys, sizes, child, w = catan.TABLES[0]
     # By size, then by key: for each size, the counts of faces 5, 4, 3, 2, 1 ascending (face
     # 0 takes the rest), written straight into the arrays (no list to sort).
     i = 0

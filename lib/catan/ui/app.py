@@ -139,17 +139,16 @@ class Computers:
             players.forget()
             _forget(_PLAYERS)
         if arrays:
-            catan.TABLES[0] = None
-            catan.TABLES[1] = False
+            catan.TABLES[:] = [None, False, None]
 
     def players(self):
         """The computer players' package, imported when first asked. On a small heap their
         table arrays come first (``catan.reserve``), while the free space is in its largest
         pieces: imported first, the code's many small blocks split them (on a Pico W's stock
         firmware, no 3.7 KB block was left for the arrays)."""
-        if self.small_heap and catan.TABLES[0] is None:
+        if self.small_heap and (catan.TABLES[0] is None or catan.TABLES[2] is None):
             gc.collect()
-            catan.reserve()
+            catan.reserve(True)
         from catan import players
 
         return players
