@@ -272,19 +272,33 @@ def _hint(r, moment):
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
 
 
+# What the boot keeps for good before it imports the game, as ``app_main.boot`` makes it: the
+# framebuffer (in bands where the game's code is in the heap) and the players' table arrays. The
+# REPL's workloads begin with it (``BOOT``), so that they find the heap laid out as the game
+# does: on the stock Pico W, with the whole frame and the arrays made after the code, the hard
+# computer's games, the leak's and the heap by part found no 5.5 KB block for the arrays.
+_BOOT = r"""
+import gc, app_main
+_board = app_main.load_board()
+_small = gc.mem_free() + gc.mem_alloc() < app_main.SMALL_HEAP
+"""
+BOOT = r"""
+buf = app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+app_main.reserve_arrays(_small)
+"""
+
+
 def _repl(board, tree, script, max_ms, firmware="pico", **values):
-    """The output of ``script`` (a % template; ``fb``: the board's framebuffer size, which it
-    allocates first, as the firmware does) run on the device's REPL after a safe boot."""
-    d = pico.load_board(board).DISPLAY
-    values["fb"] = ((d["width"] + 1) // 2) * d["height"]
+    """The output of ``script`` (a % template, which begins by making what the boot keeps: see
+    ``BOOT``) run on the device's REPL after a safe boot."""
+    values["banded"] = firmware != "uf2"  # (the game UF2's code is in flash)
     with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
         p.safe_boot()
-        return p.exec(script % values, max_ms=max_ms)
+        return p.exec(_BOOT + script % values, max_ms=max_ms)
 
 
-COMPUTER = r"""
+COMPUTER = BOOT + r"""
 import gc, time
-buf = bytearray(%(fb)d)
 import catan.ui.app, catan.ui.turn, catan.ui.sheet
 from catan.game import Game
 from catan.dice import SeededDice
@@ -354,9 +368,8 @@ def computer(board, games=1, tree=None, firmware="pico"):
             "rp2040_computer_free_min": low}, []
 
 
-LEAK = r"""
+LEAK = BOOT + r"""
 import gc
-buf = bytearray(%(fb)d)
 import catan.ui.app, catan.ui.turn, catan.ui.sheet
 from catan.game import Game
 from catan.dice import SeededDice
@@ -394,11 +407,14 @@ def free():
 out = {}
 prev = free()
 out["start"] = prev
-buf = bytearray(%(fb)d)
 for part, names in %(parts)r:
+    if part == "framebuffer":
+        buf = app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+    if part == "tables":
+        app_main.reserve_arrays(_small)
     for name in names:
         __import__(name)
-    if part == "tables":
+    if part == "players_and_coach":  # the multisets made, the value table's buffers
         from catan.players import reroll, values
         reroll.dice_multisets()
         values.value_table()
@@ -408,6 +424,7 @@ for part, names in %(parts)r:
 print("PARTS", out)
 """
 _PARTS = (("framebuffer", ()),
+          ("tables", ()),
           ("core", ("catan.game", "catan.codec", "catan.dice")),
           ("screens", ("catan.ui.canvas", "catan.ui.fb_canvas", "catan.ui.widgets",
                        "catan.ui.layout", "catan.ui.records", "catan.ui.app", "catan.ui.sheet",
@@ -415,14 +432,14 @@ _PARTS = (("framebuffer", ()),
           ("screens_on_demand", ("catan.ui.menu", "catan.ui.menus", "catan.ui.info", "catan.ui.sheets",
                                  "catan.ui.font_large")),
           ("shell", ("store", "buttons", "st7789", "st7789_asm", "fb_viper")),
-          ("players_and_coach", ("catan.players", "catan.players.coach")),
-          ("tables", ()))
+          ("players_and_coach", ("catan.players", "catan.players.coach")))
 
 
 def parts(board, tree=None, firmware="pico"):
     """The heap each part takes on the device, imported one part after another from the .mpy
-    files of the device tree (gc.mem_free before and after; the tables: the players' dice
-    multisets and keep tables, and the value table's buffers)."""
+    files of the device tree (gc.mem_free before and after): the framebuffer and the tables
+    (the players' table arrays) as the boot makes them, then the code; the players' part
+    includes the dice multisets made in their arrays and the value table's buffers."""
     import ast
 
     res = _repl(board, tree, PARTS, 600_000, firmware, parts=_PARTS)
