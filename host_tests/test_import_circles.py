@@ -45,7 +45,8 @@ def imports_of(f):
     tree = ast.parse(f.read_text(encoding="utf-8"), str(f))
     for node in tree.body:  # the app's screens imported by name (``App.open``: __import__)
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["_ON_DEMAND"]:
-            names += ["catan.ui." + e.value for e in node.value.elts]
+            value = node.value.args[0] if isinstance(node.value, ast.Call) else node.value  # const(...)
+            names += ["catan.ui." + e.value for e in value.elts]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
