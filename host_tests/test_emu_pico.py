@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "emu"))
 sys.path.insert(0, str(ROOT / "firmware"))
 
+import deploy  # tools/
 import pico  # tools/emu
 from pico import saved_game, saved_start
 from panel_render import host_render
@@ -480,8 +481,7 @@ NEVER_IMPORTED = ("catan.console", "smoke_test")
 def test_every_name_the_game_can_import_fits_the_stock_firmwares_first_qstr_pools(trees, fw):
     with make_pico(trees, DISPLAY_PACK, fw) as p:
         lib = p.tree / "lib"
-        names = sorted(str(m.relative_to(lib).with_suffix("")).replace("/", ".").replace(".__init__", "")
-                       for m in lib.rglob("*.mpy"))
+        names = sorted(deploy.module_name(m.relative_to(lib).as_posix()) for m in lib.rglob("*.mpy"))
         names = [n for n in names if n not in NEVER_IMPORTED]
         p.safe_boot()
         out = p.exec("import micropython\nfor m in %r:\n    __import__(m)\nmicropython.qstr_info()"

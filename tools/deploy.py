@@ -61,14 +61,20 @@ NATIVE = {"st7789_asm": "armv6m", "fb_viper": "armv6m"}
 LINES = False
 
 
+def module_name(path):
+    """The dotted name of the module at ``path`` under lib/ ("catan/ui/turn.py" or .mpy:
+    "catan.ui.turn"; a package's "__init__": the package)."""
+    return path.rpartition(".")[0].replace("/__init__", "").replace("/", ".")
+
+
 def compile_module(py, mpy, name):
     """``build_mpy.compile_one`` as for the device tree's bytecode (``LINES``): the browser's
     bundle and the emulator's fixed-dice tree compile through here too, so their bytes are the
     device's. ``name``, the module's path under lib/ ("catan/ui/turn.py"), is recorded as its
-    dotted name ("catan.ui.turn"), the name the import interns anyway: a path would be one
-    more qstr a module, and the stock firmware's qstr pools are near full (see QSTR_POOLS)."""
-    name = name[:-3].replace("/__init__", "").replace("/", ".")
-    build_mpy.compile_one(py, mpy, name, lines=LINES)
+    dotted name (``module_name``), the name the import interns anyway: a path would be one more
+    qstr a module, and the stock firmware's qstr pools are near full (host_tests/test_emu_pico.py,
+    QSTR_POOLS)."""
+    build_mpy.compile_one(py, mpy, module_name(name), lines=LINES)
 
 
 VERSION = "0.4.0"

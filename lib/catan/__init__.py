@@ -19,9 +19,10 @@ def reserve(chances=False):
     """Allocate the players' table arrays in ``TABLES`` if they are not: the keys, sizes and
     children of the 924 multisets of 0..6 dice and three tables of a value per multiset
     (``players.reroll``), 21 KB in blocks of up to 5.5 KB; with ``chances``, the keys and values
-    of the 204 dice chances the players cache, 2.4 KB more (asked for by the first chance, or at
-    boot where the heap is small: ``App.players``). Here, not in the players' modules, so that a
-    small heap can make them before it imports that code."""
+    of the 204 dice chances the players cache, 2.4 KB more (asked for by the first chance; where
+    the heap is small, at boot: ``app_main.reserve_arrays``, and again with the tables once
+    ``App.release_players`` has let them go: ``App.players``). Here, not in the players'
+    modules, so that a small heap can make them before it imports that code."""
     from array import array
 
     if TABLES[0] is None:

@@ -281,10 +281,14 @@ _BOOT = r"""
 import gc, app_main
 _board = app_main.load_board()
 _small = gc.mem_free() + gc.mem_alloc() < app_main.SMALL_HEAP
+def frame():
+    return app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+def arrays():
+    app_main.reserve_arrays(_small)
 """
 BOOT = r"""
-buf = app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
-app_main.reserve_arrays(_small)
+buf = frame()
+arrays()
 """
 
 
@@ -294,7 +298,7 @@ def _repl(board, tree, script, max_ms, firmware="pico", **values):
     values["banded"] = firmware != "uf2"  # (the game UF2's code is in flash)
     with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
         p.safe_boot()
-        return p.exec(_BOOT + script % values, max_ms=max_ms)
+        return p.exec((_BOOT + script) % values, max_ms=max_ms)
 
 
 COMPUTER = BOOT + r"""
@@ -409,9 +413,9 @@ prev = free()
 out["start"] = prev
 for part, names in %(parts)r:
     if part == "framebuffer":
-        buf = app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+        buf = frame()
     if part == "tables":
-        app_main.reserve_arrays(_small)
+        arrays()
     for name in names:
         __import__(name)
     if part == "players_and_coach":  # the multisets made, the value table's buffers
