@@ -364,3 +364,51 @@ def test_a_save_with_no_room_lets_the_players_go_and_is_written(modules):
     app.save()
     assert tries == [True, False]  # written again once the players had gone
     assert store.read("game")  # written
+
+
+class _Cramped:
+    """The players' package as on a heap with no room for the work of the ``full`` levels (every
+    time, or the first ``times`` times): the levels asked, in order, in ``asked``."""
+
+    def __init__(self, real, full, times=None):
+        self.real = real
+        self.full = full
+        self.times = times
+        self.asked = []
+
+    def next_action(self, game, level, seed=0):
+        self.asked.append(level)
+        if level in self.full and self.times != 0:
+            if self.times:
+                self.times -= 1
+            raise MemoryError("memory allocation failed, allocating 472 bytes")
+        return self.real.next_action(game, level, seed)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize("full, times, asked, played", [
+    ((2,), None, [2, 2, 1], 1),  # the hard computer's work never fits: the medium's move
+    ((2,), 1, [2, 2], 2),  # it fits once the heap is collected: the hard computer's own move
+    ((2, 1), None, [2, 2, 1, 0], 0),
+])
+def test_a_computer_whose_work_finds_no_room_asks_again_then_plays_the_level_below(
+        modules, monkeypatch, capsys, full, times, asked, played):
+    from catan import players
+    from catan.codec import loads
+
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), True)
+    ui_autokeys.press(app, "a", 50)  # Continue: the hard computer's turn
+    assert app.perform(("roll", 63)) is None  # its first throw: its choice of dice to keep is next
+    expected = loads(dumps(app.game))
+    players.apply(expected, players.next_action(expected, played, expected.player))
+    cramped = _Cramped(players, full, times)
+    monkeypatch.setattr(App, "players", lambda self: cramped)
+    app.computer_step(False)
+    assert cramped.asked == asked
+    assert dumps(app.game) == dumps(expected)  # that level's move, carried out
+    assert type(app.screen).__name__ == "Turn"  # the game goes on
+    out = capsys.readouterr().out
+    assert ("this move as " + ("easy", "medium", "hard")[played] in out) == (played < 2)
+    assert "Error" not in out  # (the emulated Pico's tests fail on an error on the console)

@@ -312,6 +312,7 @@ worst = [0, 0]
 cold = [0, 0]
 slices = [0]
 low = [1 << 30]
+lower = [0]  # decisions made by a level below the hard computer's (``fit``)
 clock = [0, 0]  # the pause's start (ms), the last slice's end (us)
 
 
@@ -323,9 +324,26 @@ def pause_over():  # a slice of thinking ends here: the time since the last is a
     return time.ticks_diff(time.ticks_ms(), clock[0]) >= %(step)d
 
 
-def step(g, slowest, k):  # one timed decision, carried out
+def fit(g):  # a decision whose work found no room, made as the game makes it (App._next_action):
+    for level in (2, 1, 0):  # again from a collected heap, then by each level below
+        players.forget()
+        gc.collect()
+        try:
+            a = next_action(g, level, g.player)
+        except MemoryError:
+            continue
+        if level < 2:
+            lower[0] += 1
+        return a
+    raise MemoryError("no room for the easy computer's work either")
+
+
+def step(g, slowest, k):  # one timed decision (and any retry: the wait is the player's), carried out
     t = time.ticks_us()
-    a = next_action(g, 2, g.player)
+    try:
+        a = next_action(g, 2, g.player)
+    except MemoryError:
+        a = fit(g)
     dt = time.ticks_diff(time.ticks_us(), t)
     if dt > slowest[k]:
         slowest[k] = dt
@@ -347,7 +365,7 @@ for island, seats in ((1, 1), (2, 4)):
     while not g.over():  # no pause: every decision worked out from nothing when asked
         players.forget()
         step(g, cold, island - 1)
-print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0])
+print("WORST", worst[0], worst[1], cold[0], cold[1], slices[0], low[0], lower[0])
 """
 
 
@@ -355,21 +373,23 @@ def computer(board, games=1, tree=None, firmware="pico"):
     """The hard computer's slowest decision per island, in ms, timed on the device after the
     pause the turn screen shows before each step at the default speed (600 ms, in which the
     main loop lets it think); the slowest decision with no pause to think in; the longest
-    slice of thinking (how long a key can wait); the least free heap after a game."""
+    slice of thinking (how long a key can wait); the least free heap after a game; how many
+    decisions found no room for the hard computer's work and were made by a level below."""
     sys.path.insert(0, str(ROOT / "lib"))
     from catan.ui.records import STEP_MS, Settings
 
     res = _repl(board, tree, COMPUTER, 3_600_000, firmware, games=games, step=STEP_MS[Settings().speed])
     if "WORST" not in res:
         return {"rp2040_computer_ms_worst": FAILED}, ["hard computer: " + res.strip()[-300:]]
-    one, two, cold1, cold2, slice_us, low = (int(v) for v in res.split("WORST")[1].split()[:6])
+    one, two, cold1, cold2, slice_us, low, lower = (int(v) for v in res.split("WORST")[1].split()[:7])
     return {"rp2040_computer_ms_worst": round(max(one, two) / 1000, 1),
             "rp2040_computer_ms_worst_island1": round(one / 1000, 1),
             "rp2040_computer_ms_worst_island2": round(two / 1000, 1),
             "rp2040_computer_cold_ms_worst_island1": round(cold1 / 1000, 1),
             "rp2040_computer_cold_ms_worst_island2": round(cold2 / 1000, 1),
             "rp2040_think_slice_ms_worst": round(slice_us / 1000, 1),
-            "rp2040_computer_free_min": low}, []
+            "rp2040_computer_free_min": low,
+            "rp2040_computer_moves_lower": lower}, []
 
 
 LEAK = BOOT + r"""
@@ -453,6 +473,11 @@ def parts(board, tree=None, firmware="pico"):
     return {"rp2040_heap_" + k: v for k, v in got.items()}, []
 
 
+# The console's line for a computer's move whose work found no room in the heap, played by the level
+# below (``App._next_action``)
+LOWER = "No room for the computer's work"
+
+
 def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
     """A whole game of computers (``levels``) played through the device's screens from a saved
     new game (Continue, then the game at the instant speed, then its game-over screens): the
@@ -461,7 +486,8 @@ def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
     idle, so these count the garbage of their work as used (a read just before a collection
     finds next to nothing free; the first full bench, folding them into the scripted game's
     figures, reported 0 on the game UF2's Display Pack 2.0). The scripted game's, read once the
-    work is done and collected, are what a game keeps."""
+    work is done and collected, are what a game keeps. ``moves_lower``: the computers' moves
+    whose work found no room and were played by the level below (``LOWER``)."""
     free, largest, errors = [], [], []
     start = pico.saved_start(island, levels, seed)
     with pico.EmulatedPico(board, firmware=firmware, extra_files=start) as p:
@@ -482,7 +508,8 @@ def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
                 break
         else:
             errors.append("%s island %d %r: not over in %d s" % (board, island, levels, max_s))
-    return {"free_min": min(free), "largest_block_min": min(largest)}, errors
+        lower = p.read_serial().count(LOWER)
+    return {"free_min": min(free), "largest_block_min": min(largest), "moves_lower": lower}, errors
 
 
 PREFIX = {"pico": "rp2040_", "uf2": "rp2040_uf2_", "picow": "rp2040_picow_"}
@@ -513,7 +540,8 @@ def device(firmware, whole=True, in_a_row=100):
     Display Pack 2.0's scripted game (``..._320x240``), whole games of computers through the
     screens on both boards (an Island One game of the hard computer, a four-seat Island Two
     game: ``..._whole_game_free_min`` and ``..._whole_game_largest_block_min``, apart from the
-    scripted game's: see ``whole_game``), and ``..._errors``: how many workloads ended on an
+    scripted game's, and ``..._whole_game_moves_lower``, summed: see ``whole_game``), and
+    ``..._errors``: how many workloads ended on an
     error."""
     out, errors = measure(in_a_row=in_a_row, firmware=firmware)
     more, errs = scripted_game("pimoroni_display_pack_2", turns=2, firmware=firmware)
@@ -526,7 +554,7 @@ def device(firmware, whole=True, in_a_row=100):
                 errors += errs
                 for k, v in more.items():
                     name = PREFIX[firmware] + "whole_game_" + k + suffix
-                    out[name] = min(out.get(name, v), v)
+                    out[name] = out.get(name, 0) + v if k == "moves_lower" else min(out.get(name, v), v)
     out[PREFIX[firmware] + "errors"] = len(errors)
     return out, errors
 

@@ -192,7 +192,23 @@ class Computers:
     def _next_action(self, g):
         # The computer's choice, asked where nothing is left holding the players' code once it
         # is made: the action may end the game, and a tight heap drops them before its screen.
-        return self.players().next_action(g, self.level(g.player), g.player)
+        # Where its work finds no room (stock firmware on a Pico W, the players' code in the
+        # heap), it is asked again from a collected heap, then of each level below: one move
+        # played less well, not a game stopped. The easy level's failing too is the MemoryError.
+        level = self.level(g.player)
+        again = True
+        while True:
+            try:
+                return self.players().next_action(g, level, g.player)
+            except MemoryError:
+                if not again and level == 0:
+                    raise
+                self.release_players()
+                gc.collect()
+                if not again:
+                    level -= 1
+                    print("No room for the computer's work: this move as", LEVEL_NAMES[level])
+                again = False
 
     def finish_computer_turn(self):
         g = self.game
