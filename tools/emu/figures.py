@@ -357,7 +357,11 @@ for island, seats in ((1, 1), (2, 4)):
             clock[0] = time.ticks_ms()
             clock[1] = time.ticks_us()
             # the step's pause on the screen (in the build phase, for the next seat too)
-            players.think(g, 2, pause_over, g.player, then=(2, (g.player + 1) %% seats, False))
+            try:
+                players.think(g, 2, pause_over, g.player, then=(2, (g.player + 1) %% seats, False))
+            except MemoryError:  # as in the game (App.think): work ahead with no room is dropped
+                players.forget()
+                gc.collect()
             step(g, worst, island - 1)
         gc.collect()
         low[0] = min(low[0], gc.mem_free())
