@@ -1,6 +1,6 @@
 """Benchmarks: print figures and merge them into build/bench.json ({"name": number}).
 
-    python tools/bench.py [-k SUBSTRING] [--list]      (make bench)
+    python tools/bench.py [-k NAME] [--list]      (make bench)
 
 A benchmark is a function decorated with @benchmark that returns {name: number}; it
 usually runs a workload script under MicroPython with the helpers below:
@@ -454,10 +454,13 @@ def core():
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-k", default="", help="run only benchmarks whose name contains this")
+    parser.add_argument("-k", default="", help="run only the benchmark of this name, or if none "
+                        "has it, the benchmarks whose name contains it")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
     args = parser.parse_args(argv)
-    chosen = [b for b in BENCHMARKS if args.k in b.__name__]
+    # (-k rp2040 is the stock Pico's device benchmark alone, not rp2040_uf2 and rp2040_picow too)
+    chosen = [b for b in BENCHMARKS if b.__name__ == args.k] or [
+        b for b in BENCHMARKS if args.k in b.__name__]
     if args.list:
         for b in chosen:
             print("%-24s %s" % (b.__name__, (b.__doc__ or "").strip().splitlines()[0]))
