@@ -196,20 +196,19 @@ class Computers:
         # heap), it is asked again from a collected heap, then of each level below: one move
         # played less well, not a game stopped. The easy level's failing too is the MemoryError.
         level = self.level(g.player)
-        try:
-            return self.players().next_action(g, level, g.player)
-        except MemoryError:
-            pass
-        for ask in range(level, -1, -1):
-            self.release_players()
-            gc.collect()
-            if ask < level:
-                print("No room for the computer's work: this move as", LEVEL_NAMES[ask])
+        again = True
+        while True:
             try:
-                return self.players().next_action(g, ask, g.player)
+                return self.players().next_action(g, level, g.player)
             except MemoryError:
-                if not ask:
+                if not again and level == 0:
                     raise
+                self.release_players()
+                gc.collect()
+                if not again:
+                    level -= 1
+                    print("No room for the computer's work: this move as", LEVEL_NAMES[level])
+                again = False
 
     def finish_computer_turn(self):
         g = self.game
