@@ -957,3 +957,29 @@ def test_a_review_record_with_an_item_out_of_range_does_not_crash_the_game_over_
             if _screen(app) == "GameOver" and app.screen.page == 1:
                 break
         assert _screen(app) != "TextEntry"
+
+
+def test_a_high_score_survives_leaving_the_end_screen_before_the_initials(tmp_path):
+    # issue 40: the end of a game is one record (the statistics with the high score, under
+    # the seat's name) written before the initials are asked; the device's store on a folder,
+    # and a power cut at the end screen (a new App over the same files)
+    import store as flash
+    from catan.players import next_action
+
+    store = flash.Store(str(tmp_path))
+    files = ui_scenes._game_store(lambda: ui_scenes._almost_over(1, (HUMAN,)))
+    assert store.write("game", files["game"])
+    app = _app(store)
+    _keys(app, "a")  # Continue
+    assert app.perform(next_action(app.game, 1, 0)) is None
+    score = app.game.score(0)
+    assert _screen(app) == "GameOver" and app.screen.pending == [(0, score)]
+    again = _app(flash.Store(str(tmp_path)))  # the power fails before the initials
+    assert again.stats.games[0] == 1 and again.stats.high[0] == [(score, "P1 ")]
+    assert not again.has_save()  # and the game is not played again
+    _keys(app, "a,y,a,a,a")  # (had the power held: initials "BAA" name the same entry)
+    assert _screen(app) == "GameOver" and not app.screen.pending
+    st = flash.Store(str(tmp_path))
+    from catan.ui.records import Stats
+
+    assert Stats.load(st).high[0] == [(score, "BAA")] and Stats.load(st).games[0] == 1

@@ -222,14 +222,9 @@ class GameOver:
     def __init__(self, app):
         self.app = app
         self.page = 0  # 0 ranking, 1 coach review
-        g = app.game
-        st = app.stats
-        isl = g.island.number
-        self.pending = []  # seats whose result enters the high-score table
-        for p in app.humans():
-            v = g.score(p) if isl == 1 else (g.turns_taken(p) if g.winner == p else None)
-            if v is not None and st.qualifies(isl, v):
-                self.pending.append((p, v))
+        # seats whose result entered the high-score table (App._record, under the seat's
+        # name), their initials still to ask
+        self.pending = app.highs
         self.high = tuple(p for p, _ in self.pending)  # seats entering the table
         self.names = {}  # seat -> the initials entered
         self.review = app.review.worst(3) if app.review is not None else []
@@ -263,8 +258,8 @@ class GameOver:
         p, v = self.pending.pop(0)
         self.names[p] = text
         app = self.app
-        app.stats.add_high(app.game.island.number, v, text)
-        app.wrote(app.stats.save(app.store), "the high scores")
+        app.stats.name_high(app.game.island.number, v, app.seat_name(p), text)
+        app.wrote(app.stats.save(app), "the high scores")
         return None
 
     def paint(self, c):
