@@ -64,7 +64,7 @@ function keep(name, hex) {
     if (hex === null) localStorage.removeItem(STORE_PREFIX + name);
     else localStorage.setItem(STORE_PREFIX + name, hex);
   } catch (e) {
-    worker.postMessage({ type: "failed", reason: `the browser refused it: ${e.name}` });
+    worker.postMessage({ type: "failed", name, reason: `the browser refused it: ${e.name}` });
     say(`Could not save ${name} in this browser (${e.name}).`, true);
   }
 }

@@ -868,11 +868,12 @@ class Turn(Painting, Geometry, InfoLines, Targets):
 
     def act(self, action):
         """Carry out a human action through the app (which saves it); show a refusal."""
+        self.msg = ""  # a refusal or the coach's line was about the state before (cleared
+        # first: what the app says while it carries the action out, a failed save, stays)
         why = self.app.perform(action)
         if why:
             self.say(why)
             return
-        self.msg = ""  # a refusal or the coach's line was about the state before
         self.after(action)
 
     def after(self, action):
