@@ -983,3 +983,24 @@ def test_a_high_score_survives_leaving_the_end_screen_before_the_initials(tmp_pa
     from catan.ui.records import Stats
 
     assert Stats.load(st).high[0] == [(score, "BAA")] and Stats.load(st).games[0] == 1
+
+
+def test_the_coachs_review_turned_on_during_a_game_reviews_from_the_next_move():
+    # issue 40: the setting, changed from the pause menu, applies to the game in progress
+    from catan.ui.menus import SettingsMenu
+
+    app = _continue(ui_scenes._solo_build)  # the coach's review off (the default)
+    assert app.review is None
+    turn = app.screen
+    menu = SettingsMenu(app, turn)
+    row = menu.rows.index("Coach review")
+    menu.i = row
+    assert "during a game: from the next move" in menu.note()
+    menu.change(row, 1)
+    assert app.settings.coach == 1 and app.review is not None and not app.review.items
+    app.show(turn)
+    assert app.perform(("end",)) is None  # an X where R0 could be built: a costly choice
+    assert app.review.items and app.review.items[0][1] == ("end",)
+    assert app.store.files["review"] == app.review.dumps()  # kept over a restart
+    menu.change(row, 1)  # off again: no review of the rest of the game
+    assert app.settings.coach == 0 and app.review is None

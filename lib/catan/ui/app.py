@@ -257,15 +257,27 @@ class GameKeeping:
         self.stats.last = 0  # a new play: the same code played the same way counts again
         self.before = None
         self.highs = []
-        if self.settings.coach and island == 1 and HUMAN in self.levels:  # a person's choices
+        self.follow_coach(True)
+        self._rolled = [0] * 6
+        self.save()
+        self.start_turn()
+
+    def follow_coach(self, fresh=False):
+        """The coach's review as the setting says, for the game in progress too: turned on
+        during a game, it reviews from the next move; turned off, it stops. ``fresh``: a new
+        game, whose review starts empty in the store too."""
+        g = self.game
+        if not (self.settings.coach and g is not None and not g.over()
+                and g.island.number == 1 and HUMAN in self.levels):  # a person's choices
+            self.review = None
+        elif self.review is None:
             self.players()
             from catan.players.review import Review
 
             self.review = Review()
-        self.wrote(self.store.write("review", b""), "the coach's review")
-        self._rolled = [0] * 6
-        self.save()
-        self.start_turn()
+            fresh = True
+        if fresh:
+            self.wrote(self.write("review", b""), "the coach's review")
 
     def _load_review(self):
         # The coach's review of the game in progress, as saved after each costly choice.
