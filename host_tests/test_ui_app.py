@@ -468,9 +468,17 @@ def test_after_a_coach_hint_the_partial_redraw_equals_a_full_repaint():
     _play_checking_every_key("y x a a x a y_long y".split())
 
 
-def test_after_the_coachs_line_times_out_the_partial_redraw_equals_a_full_repaint():
-    keys = "y x a a x a y_long y y".split()
-    _play_checking_every_key(keys, gaps=[50] * 7 + [tn._MSG_MS + 100, 50])
+def test_the_coachs_line_stays_until_the_next_key_which_redraws_as_a_full_repaint():
+    # issue 40: it left after 3 s, before a slow reader had read it
+    keys = "y x a a x a y_long".split()
+    app = _play_checking_every_key(keys)
+    said = app.screen.msg
+    assert said.startswith("Coach:")
+    for t in range(1, 60):  # a minute passes
+        app.tick(app.now + 1000 * t)
+    assert app.screen.msg == said
+    app = _play_checking_every_key(keys + ["y"], gaps=[50] * 7 + [60000])
+    assert app.screen.msg == ""
 
 
 _KEYS_PLAYED = ("a", "a", "a", "b", "x", "y", "y", "y", "a_long", "b_long", "x_long", "y_long")

@@ -22,6 +22,7 @@ from catan import players
 from catan.dice import ScriptedDice, SeededDice, code_to_seed
 from catan.game import BUILD, REROLL, Game
 from catan.players import coach
+from catan.ui import canvas as cv
 from catan.ui import turn as tn
 from catan.ui.app import HUMAN, App
 from catan.ui.dio_canvas import DioCanvas
@@ -1004,3 +1005,35 @@ def test_the_coachs_review_turned_on_during_a_game_reviews_from_the_next_move():
     assert app.store.files["review"] == app.review.dumps()  # kept over a restart
     menu.change(row, 1)  # off again: no review of the rest of the game
     assert app.settings.coach == 0 and app.review is None
+
+
+def test_the_coachs_line_never_hides_the_question_the_panel_asks():
+    # issue 40: "Choose the die it" without "changes.", "Trade 2 gold dice for" without the
+    # rest: the message's box lay over the panel's last info lines. Now every info line but
+    # the key help is drawn beside the coach's line (and a three-line note), on every layout.
+    from catan.ui import sheet
+
+    for w, h in ((240, 135), (240, 240), (320, 240)):
+        for target in (sheet.JOKER, tn.TRADE_B):
+            for said in (None, "Could not save the game (the flash is full): it is not safe. "
+                               "Free some room."):
+                app = App(DioCanvas(w, h), ui_scenes.MemStore(ui_scenes._game_store(
+                    ui_scenes._solo_build)), roles=ui_scenes.ROLES,
+                    dice=lambda s: SeededDice(5))
+                _keys(app, "a")  # Continue
+                s = app.screen
+                s.cursor = target
+                _keys(app, "a")  # the joker (which die?) or the trade (for which resource?)
+                assert s.mode != 0
+                lines = [t for t, colour in s._lines() if t and colour != cv.ORE]
+                if said is None:
+                    _keys(app, "y_long")
+                    assert s.msg.startswith("Coach:")
+                else:
+                    s.say(said)
+                assert len(s._msg_lines) >= 2
+                drawn = _texts(app)
+                for line in lines:
+                    assert line in drawn, (w, h, target, line, drawn)
+                for line in s._msg_lines:
+                    assert line in drawn

@@ -52,7 +52,6 @@ _CONFIRM_X = const(3)  # end an Island One turn without a build?
 
 _LABELS = {ROLL_B: "Roll", KEEP_B: "Keep", TRADE_B: "Trade", UNDO_B: "Undo", END_B: "End"}
 _KIND_TITLES = const(("Road", "Settlement", "City", "Knight"))
-_MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
 # The turn screen's targets, and where the cursor goes.
@@ -311,12 +310,25 @@ class Geometry:
         # (as _paint_panel draws it: its box ends just above the track).
         top = self.my - 2
         if self.msg:
-            box = self.ky - 4 - len(self._msg_lines) * wg.LINE  # the top of its box
+            box = self._msg_end() - 2 - len(self._msg_lines) * wg.LINE  # the top of its box
             y = self._iy()  # and the info lines it hides (_paint_panel draws none of them)
             while y + wg.LINE <= box:
                 y += wg.LINE
             top = min(top, box, y)
         return top
+
+    def _msg_end(self):
+        # Where a message's box ends: just above the track, or, where it would hide some of
+        # the info lines there (the question the panel asks: "Choose the die it changes."),
+        # at the panel's foot, over the track and the key help, which come back with the next key.
+        end = self.ky - 2
+        lines = self._lines()
+        n = len(lines)
+        if not self.room and n >= 2 and lines[n - 2] == ("", 0):  # the key help: may go
+            n -= 2
+        if end - 2 - len(self._msg_lines) * wg.LINE < self._iy() + n * wg.LINE:
+            end = self.lay.ph
+        return end
 
     def _refresh_foot(self):
         lay = self.lay
@@ -571,7 +583,7 @@ class Painting:
         y = self._iy()
         # a message ends just above the score; the info lines it would cover are not drawn
         # (_foot_top: what it changes)
-        stop = self.ky - 4 - len(self._msg_lines) * wg.LINE if self.msg else lay.ph
+        stop = self._msg_end() - 2 - len(self._msg_lines) * wg.LINE if self.msg else lay.ph
         for line, colour in self._lines():
             if y + wg.LINE > stop:
                 break
@@ -581,7 +593,7 @@ class Painting:
         top = self._foot_top()
         if self.msg and c.visible(x, top, w, lay.ph - top):
             lines = self._msg_lines
-            end = self.ky - 2
+            end = self._msg_end()
             top = end - len(lines) * wg.LINE
             c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
             for k in range(len(lines)):
@@ -743,7 +755,6 @@ class Turn(Painting, Geometry, InfoLines, Targets):
         self.place(lay, g)  # the panel's rows (Geometry)
         self.msg = ""
         self.msg_colour = cv.LIGHT
-        self.msg_until = 0
         self.level = app.level(g.player)
         self.next_ms = 0
         self.mode = _NORMAL
@@ -768,6 +779,9 @@ class Turn(Painting, Geometry, InfoLines, Targets):
     # ------------------------------------------------------------------ input
 
     def handle(self, role):
+        if self.msg:  # a message stays until the next key
+            self._refresh_foot()  # (while the message still says how far it reaches)
+            self.msg = ""
         if self.level is not None:
             self.app.finish_computer_turn()
             return
@@ -910,12 +924,10 @@ class Turn(Painting, Geometry, InfoLines, Targets):
     # ------------------------------------------------------------------ messages
 
     def say(self, text, colour=cv.RED):
-        """Show ``text`` in the foot for a few seconds."""
+        """Show ``text`` in the foot until the next key (a slow reader reads it whole)."""
         self._refresh_foot()  # where the message shown until now lay
         self.msg = text
         self.msg_colour = colour
-        self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
-        # out from nothing on the device) may have taken longer than the message stays
         w = self.lay.pw - 6
         c = self.app.c
         self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
@@ -924,12 +936,6 @@ class Turn(Painting, Geometry, InfoLines, Targets):
     # ------------------------------------------------------------------ time
 
     def tick(self, now):
-        if self.msg:
-            if self.msg_until is None:
-                self.msg_until = now + _MSG_MS
-            elif now - self.msg_until >= 0:
-                self._refresh_foot()  # (while the message still says how far it reaches)
-                self.msg = ""
         if self.level is not None and now - self.next_ms >= 0:
             self.app.computer_step()
             self.next_ms = now + self.app.step_ms()
