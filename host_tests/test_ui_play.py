@@ -1037,3 +1037,20 @@ def test_the_coachs_line_never_hides_the_question_the_panel_asks():
                     assert line in drawn, (w, h, target, line, drawn)
                 for line in s._msg_lines:
                     assert line in drawn
+
+
+def test_new_game_says_every_seat_has_the_same_dice_on_every_layout_and_seat_count():
+    # issue 40: on 240x135 with 3 or 4 seats the rows left no room for the note
+    from catan.ui.menus import NewGame
+
+    for w, h in ((240, 135), (240, 240), (320, 240)):
+        for n in (2, 3, 4):
+            app = App(DioCanvas(w, h), ui_scenes.MemStore(), roles=ui_scenes.ROLES)
+            app.settings.seats = bytes((HUMAN,) + (1,) * (n - 1))
+            menu = NewGame(app)
+            app.show(menu)
+            for i, r in enumerate(menu.rows):
+                if r[0] == "P" and r != "Players":
+                    menu.i = i
+                    text = " ".join(_texts(app).split()).lower()
+                    assert "same dice" in text, (w, h, n, r)

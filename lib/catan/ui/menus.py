@@ -186,6 +186,9 @@ class NewGame(_Menu):
             return same
         return ""
 
+    def brief(self):
+        return "same dice for every seat" if len(self.seats) > 1 else ""
+
     def change(self, i, step):
         r = self.rows[i]
         if r == "Island":
