@@ -39,8 +39,11 @@ const cs = getComputedStyle(c);
 return {
   vw: document.documentElement.clientWidth, vh: innerHeight, dpr: devicePixelRatio,
   scrollWidth: document.documentElement.scrollWidth,
-  canvas: [c.width, c.height], drawn: [c.getBoundingClientRect().width - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth),
-                                       c.getBoundingClientRect().height - parseFloat(cs.borderTopWidth) - parseFloat(cs.borderBottomWidth)],
+  canvas: [c.width, c.height],
+  drawn: [c.getBoundingClientRect().width - parseFloat(cs.borderLeftWidth)
+          - parseFloat(cs.borderRightWidth),
+          c.getBoundingClientRect().height - parseFloat(cs.borderTopWidth)
+          - parseFloat(cs.borderBottomWidth)],
   room: (() => { const d = document.getElementById("device"); const ds = getComputedStyle(d);
     return d.parentElement.clientWidth - parseFloat(ds.paddingLeft) - parseFloat(ds.paddingRight); })(),
   select: (() => { const e = document.querySelector("select"); const es = getComputedStyle(e);

@@ -9,7 +9,8 @@ The keyboard stands in for the board's buttons, and only for those:
 
 - A, B, X, Y are the letter keys a, b, x, y (those the board has);
 - a joystick board also gets the arrow keys and Enter or space (the joystick's press);
-- a long press is a key held 600 ms, or Shift + key;
+- a long press is a key held 600 ms (timed by the key's own events: a busy loop does not
+  shorten it), or Shift + key;
 - F12 or P writes a screenshot PNG into ``screenshots/``; Esc or closing the window quits.
 
 Key presses go through the device's own ``firmware/buttons.py`` (debounce, long press, the

@@ -59,10 +59,10 @@ WORK_MS = 2_500  # the idle time after a key in which the device finishes its wo
 MORE_MS = 6_000  # and the most time after that for work that is not done yet
 STEP_MS = 300  # how often the heap is read meanwhile
 ANSWER_MS = 1_000  # a key's pixels come within this of its release, or it drew nothing
-# A message leaves the turn screen's foot 3 s after it came (turn._MSG_MS): a hint waits that out
-# first, so that the pixels after its long press are its own (one left after Keep, a few ms into
-# the build phase's hint, ended its wait while the stock Pico W's coach still worked, 1.6 s
-# without a pixel, and the next cursor move was timed at 1,038 ms)
+# A hint waits a while first, so that the pixels after its long press are its own (a message
+# that left the turn screen's foot on its own, 3 s after it came, once ended the wait while the
+# stock Pico W's coach still worked, 1.6 s without a pixel, and the next cursor move was timed
+# at 1,038 ms). A message now stays until the next key, which clears it on its first edge.
 MESSAGE_MS = 3_200
 FAILED = -1
 
