@@ -501,11 +501,9 @@ class App(GameKeeping, Computers):
         comes first, in a message that then shows ``screen``: a player always learns that their
         game is not safe."""
         if self._notes:
-            from catan.ui.info import Message
-
             text = "\n".join(self._notes)
             self._notes = []
-            screen = Message(self, "Storage", text, screen)
+            screen = self.plan.load("info").Message(self, "Storage", text, screen)
         self.screen = screen
         self.refresh_all()
         busy = getattr(screen, "busy", None)

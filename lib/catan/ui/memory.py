@@ -27,8 +27,9 @@ What stays, and when it goes:
   brought in. When a screen is shown (``settle``), every such module that no screen reachable
   from it uses is forgotten, so that its code leaves the heap. A screen reaches the screens it
   holds (any attribute that is a screen: an object that paints and handles keys, such as a pause
-  menu's paused turn or a message's next screen), and a module keeps the modules it imported
-  from (its globals). Nothing else is asked of a screen: a screen module just draws and handles.
+  menu's paused turn or a message's next screen), and a module that stays keeps the modules it
+  imported from (its globals: a module, or a class of it). Nothing else is asked of a screen
+  module: it draws and handles keys, and is opened by name (``App.open``).
 
 The fallback chain (``attempt``): work that meets a ``MemoryError`` is tried again after each
 step of letting go, least needed first: a collection, the players' code and work ahead
@@ -149,10 +150,10 @@ class MemoryPlan:
         return mod
 
     def settle(self, screen, busy):
-        """``screen`` is shown: forget the on-demand modules that no screen reachable from it
-        uses (``load``); on a small heap, the players' code too unless the screen is ``busy``
-        (a computer about to play)."""
-        keep = []
+        """``screen`` is shown: forget the on-demand modules that neither a screen reachable
+        from it nor a module that stays uses (``load``); on a small heap, the players' code too
+        unless the screen is ``busy`` (a computer about to play)."""
+        keep = [m for m in sys.modules if m.startswith("catan.ui.") and m not in _ON_DEMAND]
         _reach(screen, keep, [])
         k = 0
         while k < len(keep):  # and the on-demand modules they import from
