@@ -54,6 +54,7 @@ import pico
 ROOT = Path(__file__).resolve().parents[2]
 
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
+HOLD_MS = 700  # how long a person holds Y for a hint
 HINT_WAIT_MS = 30_000
 WORK_MS = 2_500  # the idle time after a key in which the device finishes its work ahead
 MORE_MS = 6_000  # and the most time after that for work that is not done yet
@@ -89,6 +90,7 @@ class Recorder:
         self.largest = []
         self.busy_largest = []
         self.errors = []
+        self.hint_bytes = []  # pixel bytes each hint sent (``_hint``)
 
     def key(self, role, press_ms=pico.PRESS_MS):
         """Press ``role``; (ms from the press edge to the last pixel, pixel bytes sent)."""
@@ -172,17 +174,18 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     return tree
 
 
-def fixed_dice_pico(board, firmware="pico", tree=None):
+def fixed_dice_pico(board, firmware="pico", tree=None, extra_files=None):
     """An EmulatedPico of ``firmware`` whose new games take the dice of ``FIXED_SEED`` (a stock
     firmware with ``fixed_dice_tree``, or a game UF2 built with the same ``dice.py``), unless a
-    ``tree`` is given."""
+    ``tree`` is given; ``extra_files`` on its filesystem (a save)."""
     if firmware == "uf2":
         import uf2
 
-        return pico.EmulatedPico(board, firmware="uf2", uf2=uf2.build(
+        return pico.EmulatedPico(board, firmware="uf2", extra_files=extra_files, uf2=uf2.build(
             board, overrides={"catan/dice.py": fixed_dice_source()}, variant="fixed-dice",
             log=lambda *a: None))
-    return pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board), firmware=firmware)
+    return pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board), firmware=firmware,
+                             extra_files=extra_files)
 
 
 def fixed_dice_source(seed=FIXED_SEED):
@@ -248,12 +251,18 @@ def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico"):
         return out, r.errors
 
 
-def _hint(r, moment):
+def _hint(r, moment, cold=False):
+    """The hint of a long press of Y (held ``HOLD_MS``, as a person holds it): ms from the long
+    press being seen to its last pixel (``FAILED`` if it died or drew nothing). It waits
+    ``MESSAGE_MS`` first unless ``cold``. ``r.hint_bytes`` gets the pixel bytes it sent."""
     p = r.p
-    p.run(MESSAGE_MS)
+    if not cold:
+        p.run(MESSAGE_MS)
     p.pin("y", True)
     t0 = p.ns
-    p.run(LONG_MS + 100)
+    p.run(LONG_MS)
+    sent = p.stats()["pixel_bytes"]  # the short press's cursor step is drawn by now
+    p.run(HOLD_MS - LONG_MS)
     p.pin("y", False)
     # Pixels after the long press was seen are the hint's. Drawn already while Y was held, the
     # hint is timed to the end of them; else its pixels are waited for. (Waiting for the next
@@ -269,7 +278,56 @@ def _hint(r, moment):
     if st["last_pixel_ns"] < t0 + LONG_MS * 1e6:
         r.errors.append("hint %s: nothing on the screen %d ms after the press" % (moment, HINT_WAIT_MS))
         return FAILED
+    r.hint_bytes.append(st["pixel_bytes"] - sent)
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
+
+
+# The cold hints' game: a person (seat 1) against the hard computer at the instant speed, as
+# ``saved_start`` saves it, so that the person's turn screen appears right after the computer's
+COLD_GAME = dict(island=1, levels=(255, 2), seed=5)
+
+
+def _seat(p):
+    """Whose turn the game saved on ``p``'s flash is."""
+    saved = pico.saved_game(p.files())  # (which puts the game's modules on the path)
+    from catan.codec import loads
+
+    return loads(saved[1]).player
+
+
+def cold_hints(board, firmware="pico", tree=None):
+    """The coach asked as soon as a screen has settled (no pause for the work ahead), at four
+    moments of a two-seat game (``COLD_GAME``): the instant the turn screen appears (Continue),
+    back from the pause menu (B, B), in the build phase, and right after the computer's turn;
+    the worst of them (``rp2040_hint_cold_ms_worst``, timed as ``_hint``), each moment's, the
+    largest free block right after the first, and the most pixel bytes a hint sent."""
+    saves = pico.saved_start(**COLD_GAME)
+    ms = {}
+    with fixed_dice_pico(board, firmware, tree, extra_files=saves) as p:
+        p.boot()
+        r = Recorder(p)
+        p.key("a")  # Continue: the turn screen appears
+        ms["start"] = _hint(r, "as the turn screen appears", cold=True)
+        largest = p.heap()["largest"]
+        p.key("b")  # pause
+        p.key("b")  # back: the whole turn screen again
+        ms["pause"] = _hint(r, "back from the pause menu", cold=True)
+        p.key("a")  # Roll
+        for k in ("y", "y", "y", "x", "y", "y", "y", "y", "y"):  # die 1 to Keep (see scripted_game)
+            p.key(k)
+        p.key("a")  # Keep: the build phase
+        ms["build"] = _hint(r, "in the build phase", cold=True)
+        for k in ("x", "a", "x", "a"):  # to End, End, its X, then the computer plays at once
+            p.key(k)
+        while _seat(p) != 0:  # (a key in the computer's turn would finish it, not ask the coach)
+            p.settle(first=True, max_ms=5_000)
+        ms["computer"] = _hint(r, "right after a computer's turn", cold=True)
+        r.died("cold hints")
+    out = {"rp2040_hint_cold_ms_" + k: round(v, 1) for k, v in ms.items()}
+    out["rp2040_hint_cold_ms_worst"] = FAILED if FAILED in ms.values() else max(out.values())
+    out["rp2040_hint_cold_largest_block"] = largest
+    out["rp2040_hint_bytes_max"] = max(r.hint_bytes) if r.hint_bytes else FAILED
+    return out, r.errors
 
 
 # What the boot keeps for good before it imports the game, as ``app_main.boot`` makes it: the
