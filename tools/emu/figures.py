@@ -1,7 +1,8 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
     python tools/emu/figures.py [--firmware pico|picow|uf2] [--board NAME] [--turns N] [--games N]
-                                [--tree DIR] [--in-a-row N]       (also: tools/bench.py -k rp2040)
+                                [--tree DIR] [--in-a-row N] [--cold-hints]
+                                                                  (also: tools/bench.py -k rp2040)
 
 Each firmware's figures have a prefix of their own (``PREFIX``): ``rp2040_`` on the stock Pico
 firmware, ``rp2040_uf2_`` on the game UF2, ``rp2040_picow_`` on the stock Pico W firmware; the
@@ -20,6 +21,11 @@ before and after are the same game.
 - ``rp2040_hint_ms_worst``: the coach's hint, from the long press being recognised (press edge +
   600 ms) to its last pixel, at each kind of moment of the scripted game's turns: before the first
   roll, between rolls, in the build phase.
+- ``rp2040_hint_cold_ms_worst``: the same, the hint asked as soon as the screen has settled (Y
+  held 700 ms, as a person holds it), with no pause for the work ahead: the instant the turn
+  screen appears, back from the pause menu, in the build phase and right after a computer's turn
+  (``cold_hints``; each moment's figure too); ``rp2040_hint_cold_largest_block``: the largest free
+  block right after the first; ``rp2040_hint_bytes_max``: the most pixel bytes one of them sent.
 - ``rp2040_computer_ms_worst``: the slowest single decision of the hard computer (on the device's
   REPL, after the framebuffer and the screens are in the heap as in a game), over whole games on
   either island, each decision asked after the pause the turn screen shows before a computer's
@@ -579,6 +585,9 @@ def named(out, firmware, suffix=""):
 
 def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100, firmware="pico"):
     out, errors = scripted_game(board, turns, tree=tree, firmware=firmware)
+    more, errs = cold_hints(board, firmware=firmware, tree=tree)
+    out.update(more)
+    errors += errs
     more, errs = computer(board, games, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
@@ -599,9 +608,11 @@ def device(firmware, whole=True, in_a_row=100):
     game: ``..._whole_game_moves_lower``, summed: see ``whole_game``), and ``..._errors``: how
     many workloads ended on an error."""
     out, errors = measure(in_a_row=in_a_row, firmware=firmware)
-    more, errs = scripted_game("pimoroni_display_pack_2", turns=2, firmware=firmware)
-    out.update(named(more, firmware, "_320x240"))
-    errors += errs
+    for workload in (scripted_game, cold_hints):
+        more, errs = (workload("pimoroni_display_pack_2", turns=2, firmware=firmware)
+                      if workload is scripted_game else workload("pimoroni_display_pack_2", firmware))
+        out.update(named(more, firmware, "_320x240"))
+        errors += errs
     if whole:
         for board, suffix in (("pimoroni_display_pack", ""), ("pimoroni_display_pack_2", "_320x240")):
             for island, levels in ((1, (2,)), (2, (2, 1, 0, 2))):
@@ -623,8 +634,14 @@ def main(argv=None):
     ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
     ap.add_argument("--in-a-row", type=int, default=100, help="computer games in a row for the leak figure")
     ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
+    ap.add_argument("--cold-hints", action="store_true", help="only the cold hints (cold_hints)")
     args = ap.parse_args(argv)
-    out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row, args.firmware)
+    if args.cold_hints:
+        out, errors = cold_hints(args.board, args.firmware, args.tree)
+        out = named(out, args.firmware)
+    else:
+        out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row,
+                              args.firmware)
     for k, v in sorted(out.items()):
         print("%-36s %s" % (k, v))
     for e in errors:
