@@ -298,7 +298,7 @@ def _seat(p):
     saved = pico.saved_game(p.files())  # (which puts the game's modules on the path)
     from catan.codec import loads
 
-    return loads(saved[1]).player
+    return loads(saved[1][2:]).player  # (after the seats' CRC: ``pack_save``)
 
 
 def cold_hints(board, firmware="pico", tree=None):
