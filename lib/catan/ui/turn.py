@@ -410,7 +410,7 @@ class InfoLines:
             if ca == cb:
                 while k < len(a) and k < len(b) and a[k] == b[k]:
                     k += 1
-            x0 = x + (c.text_width(a[:k]) if k else 0)
+            x0 = x + (c.text_width(a, None, k) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
                 if top < 0:
