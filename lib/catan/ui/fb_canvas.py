@@ -222,7 +222,7 @@ class FbCanvas(Canvas):
         if id(f) != self._sheet_id:
             self._native_sheet(f)
         p = self._np
-        p[0] = len(s) if n is None else n
+        p[0] = len(s)
         p[1] = w if w > 0 else 0  # (viper reads it unsigned)
         return native.fit(p, s, f.WIDTHS)
 
