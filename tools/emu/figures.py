@@ -335,10 +335,11 @@ COLD_GAME = dict(island=1, levels=(255, 2), seed=5)
 
 def _seat(p):
     """Whose turn the game saved on ``p``'s flash is."""
-    saved = pico.saved_game(p.files())  # (which puts the game's modules on the path)
-    from catan.codec import loads
+    pico.saved_game({})  # (which puts the game's modules on the path)
+    import store
+    from catan.codec import unpack_save
 
-    return loads(saved[1][2:]).player  # (after the seats' CRC: ``pack_save``)
+    return unpack_save(store.unpack(p.files()["/data/game"]))[0].player
 
 
 def cold_hints(board, firmware="pico", tree=None):
