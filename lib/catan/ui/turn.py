@@ -422,7 +422,7 @@ class Turn:
             if ca == cb:
                 while k < len(a) and k < len(b) and a[k] == b[k]:
                     k += 1
-            x0 = x + (c.text_width(a[:k]) if k else 0)
+            x0 = x + (c.text_width(a, None, k) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
                 if top < 0:
@@ -832,10 +832,9 @@ class Turn:
                 self.cancel()
         elif DIE <= t < RES:
             before = self._lines()
+            was = self.marks
             self.marks ^= 1 << (t - DIE)
-            r = self.region(t)
-            self.app.refresh(*r)
-            self.app.refresh(*self._button_box(ROLL_B))
+            self._marked(was)
             self._info_changed(before)
         elif t == ROLL_B:
             self.act(("roll", None if g.phase == ROLL else self.marks))
@@ -864,6 +863,15 @@ class Turn:
             self.retarget(True)
         elif t >= 0:
             self.act(("build", t))
+
+    def _marked(self, was):
+        # the dice whose marks differ from ``was``, and Roll (which counts them), repainted
+        changed = was ^ self.marks
+        for i in range(6):
+            if changed >> i & 1:
+                self.app.refresh(*self.region(DIE + i))
+        if changed:
+            self.app.refresh(*self._button_box(ROLL_B))
 
     def _why_not(self, t):
         # why A on a map item or joker that is not a target does nothing
@@ -967,10 +975,14 @@ class Turn:
         g = self.game
         if g.phase == OVER or self.level is not None:
             return
+        old = self.cursor
+        marks = self.marks
+        before = self._lines()
         if back is not None and (back in self.targets or back in self.stops()):
-            self.cursor = back  # (the whole screen is painted below)
+            self.cursor = back
         advice = self.app.advice(self._yours())
         if isinstance(advice, str):  # no room for the coach (App.no_room)
+            self._hinted(old, before, marks)
             self.say(advice)
             return
         action, best, unit, mine = advice
@@ -1000,13 +1012,23 @@ class Turn:
                 goal = sheet.JOKER + action[1]
         if goal in self.targets:
             self.cursor = goal
-        self.app.refresh_all()
+        self._hinted(old, before, marks)
         text = "Coach: " + describe(g, action)
         if best is not None:
             text += ", %s %s" % (tenths(best), unit)
             if mine is not None and abs(mine - best) >= 0.05:
                 text += "; yours %s" % tenths(mine)
         self.say(text, cv.SKY)
+
+    def _hinted(self, old, before, marks):
+        # What a hint changed, repainted, not the whole screen: the dice it marked (``marks``
+        # were the marks before), the cursor's places from ``old``, the info lines (``before``)
+        # and the dice they frame. (Leaving a picker for the turn, ``cancel`` repaints it all.)
+        self._marked(marks)
+        if self.cursor != old:
+            self._cursor_moved(old, before)
+        else:
+            self._info_changed(before)
 
     def _yours(self):
         # What A would do where the cursor is, as an action the coach values (None: nothing
