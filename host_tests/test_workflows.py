@@ -86,3 +86,42 @@ def test_actionlint_reports_nothing():
 def test_zizmor_reports_nothing():
     rc, out = _tool("zizmor", "--offline", "--no-progress", "--format", "plain", ".github/workflows")
     assert rc == 0 and "No findings to report" in out, out
+
+
+# -- make firmware: the CI workflow's inputs (tools/inputs.py) ------------------------------------
+
+def test_an_input_is_kept_only_with_its_pinned_sum_and_fetched_once(tmp_path, monkeypatch):
+    import hashlib
+    import io
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import inputs
+
+    served = {"https://example.invalid/a.uf2": b"the image", "https://example.invalid/b.uf2": b"b"}
+    asked = []
+
+    def opener(url):
+        asked.append(url)
+        return io.BytesIO(served[url])
+
+    good = hashlib.sha256(b"the image").hexdigest()
+    monkeypatch.setattr(inputs, "INPUTS", (("V", "a.uf2", "https://example.invalid/a.uf2", good),))
+    assert inputs.fetch(tmp_path, opener, log=lambda *a: None) == [tmp_path / "a.uf2"]
+    assert (tmp_path / "a.uf2").read_bytes() == b"the image"
+    inputs.fetch(tmp_path, opener, log=lambda *a: None)
+    assert asked == ["https://example.invalid/a.uf2"]  # there with its sum: not fetched again
+    monkeypatch.setattr(inputs, "INPUTS", (("V", "b.uf2", "https://example.invalid/b.uf2", good),))
+    with pytest.raises(SystemExit, match="not the pinned"):
+        inputs.fetch(tmp_path, opener, log=lambda *a: None)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["a.uf2"]  # nothing of b kept
+
+
+def test_the_pinned_inputs_are_the_files_ci_runs_here_with():
+    # .ci/run's names in ../shared/firmware/ are the names make firmware gives them
+    sys.path.insert(0, str(ROOT / "tools"))
+    import inputs
+
+    run = (ROOT / ".ci" / "run").read_text()
+    for var, name, url, digest in inputs.INPUTS:
+        assert '%s="${%s:-$SHARED_FW/%s}"' % (var, var, name) in run, var
+        assert url.startswith("https://micropython.org/") and re.fullmatch(r"[0-9a-f]{64}", digest)
