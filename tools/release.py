@@ -172,7 +172,8 @@ def add_mip(dest, version, work, boards=None):
             asset = mip_asset(path if path != "board_config.py" else "board_config.%s.py" % board)
             data = (tree / path).read_bytes()
             if (files / asset).exists() and (files / asset).read_bytes() != data:
-                raise SystemExit("release: %s differs between boards" % path)  # names one file
+                # one download serves every board: it must be one file
+                raise SystemExit("release: %s differs between boards" % path)
             (files / asset).write_bytes(data)
             urls.append([path, download_url(version, asset)])
         package = {"urls": urls, "version": version}
