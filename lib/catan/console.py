@@ -753,7 +753,7 @@ class _Session(_Commands):
         if g.over():
             data = b""
         else:
-            from catan.ui.app import pack_save
+            from catan.codec import pack_save
 
             data = pack_save(g, bytes(HUMAN if v is None else v for v in self.levels))
         if not self.store.write("game", data):
@@ -768,10 +768,14 @@ class _Session(_Commands):
             while not g.over():
                 turn = (g.player, g.game_turn)
                 if turn != shown:  # a new turn: say whose (the first roll shows the sheet)
+                    if shown is None and g.phase != ROLL:  # continued part-way through a
+                        self.say(render_turn_header(g))  # turn: what the player had, under
+                        self.say(render_sheet(g, width=self.width))  # the turn's header
+                    else:
+                        self.say(render_turn_header(g))
+                        if g.players > 1:
+                            self.say(render_summary(g, self.width))
                     shown = turn
-                    self.say(render_turn_header(g))
-                    if g.players > 1:
-                        self.say(render_summary(g, self.width))
                 if self.levels[g.player] is not None:
                     self.computer_step()
                 else:
@@ -802,8 +806,10 @@ class _Session(_Commands):
         lines = ["%s %s" % (seat_label(self.levels, p), words)]
         if action[0] == "roll":
             lines += render_dice(g, self.width)
-        elif action[0] == "end":
-            lines = [lines[0] + ": " + self._entered(p)[0]]
+        elif action[0] == "end":  # Island One: "ends the turn: enters +5: total 30"
+            said = self._entered(p)[0]
+            lines = [lines[0] + ": " + said if g.island.number == 1
+                     else "%s %s" % (seat_label(self.levels, p), said)]
         self.say(lines)
 
     def command(self, line):
@@ -978,25 +984,10 @@ def setup(opts, read=input, write=print):
 def load_save(data):
     """``(game, levels)`` from the handheld's record of a game in progress (levels: None
     for a person); SaveError with the reason for anything else."""
-    from catan.codec import SaveError, crc16, loads
-    from catan.ui.app import SAVE_TAG
+    from catan.codec import unpack_save
 
-    if data[:1] != SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
-        raise SaveError("not a saved game of this version")
-    n = data[1]
-    if len(data) < 4 + n:
-        raise SaveError("the save is cut short")
-    if crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
-        raise SaveError("the seats are damaged (checksum)")
-    levels = []
-    for v in data[2:2 + n]:
-        if v != HUMAN and v >= len(LEVEL_NAMES):
-            raise SaveError("a seat's level is damaged")
-        levels.append(None if v == HUMAN else v)
-    game = loads(bytes(data[4 + n:]), HardwareDice())
-    if game.players != n:
-        raise SaveError("the seats do not match the game")
-    return game, levels
+    game, levels = unpack_save(data, HardwareDice())
+    return game, [None if v == HUMAN else v for v in levels]
 
 
 def save_summary(game, levels):
@@ -1123,9 +1114,6 @@ def main(argv=None, read=None, write=print, store=None):
         write("No game.")
         return None
     game, levels = started
-    if game.phase != ROLL:  # continued part-way through a turn: what the player had
-        for line in render_sheet(game, width=width):
-            write(line)
     return play(game, read, write, width, levels, store)
 
 
