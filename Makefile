@@ -21,7 +21,7 @@ export PICO_FIRMWARE PICO_W_FIRMWARE MICROPY_SRC
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve clean distclean
+.PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve release check-tag firmware clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -124,11 +124,20 @@ web: setup ## the game in a browser: a static site in build/web/ (tools/web.py)
 web-serve: web ## serve build/web/ on http://127.0.0.1:8015/ (WEB_PORT= another port)
 	$(PY) tools/web.py serve --no-build --port $(WEB_PORT)
 
+release: setup ## dist/: every board's UF2s, mip packages, the browser zip, notes, SHA256SUMS (MICROPY_SRC=; a committed tree)
+	$(PY) tools/release.py
+
+check-tag: ## the release workflow's first step: TAG=v<version> names lib/catan/__init__.py's version
+	$(PYTHON) tools/release.py check-tag "$(TAG)"
+
+firmware: ## fetch the inputs (stock v1.28.0 UF2s, its source) into build/firmware/, SHA-256 checked (CI: FIRMWARE_DIR=)
+	$(PYTHON) tools/inputs.py
+
 play: setup ## play in the terminal (tools/play.py: catan.console, saves in .play_saves/)
 	$(PY) tools/play.py
 
-clean: ## remove build/ and caches (keeps .venv and node_modules)
-	rm -rf build .pytest_cache host_tests/.pytest_cache .hypothesis
+clean: ## remove build/, dist/ and caches (keeps .venv and node_modules)
+	rm -rf build dist dist.partial .pytest_cache host_tests/.pytest_cache .hypothesis
 	find lib tools host_tests -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean ## also remove .venv and the node_modules of tools/wasm and tools/emu
