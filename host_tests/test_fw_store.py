@@ -158,6 +158,41 @@ def test_power_cut_at_every_step(history, seed):
         assert make_store(fs).read("game") == payload(99)
 
 
+@pytest.mark.parametrize("how", ["flip", "truncate", "foreign"])
+def test_a_damaged_record_never_goes_over_the_good_backup_whatever_step_is_cut(how):
+    # The record at the name is damaged and its backup good (test_power_cut_at_every_step
+    # starts from valid records only): a write cut at any step must leave the new record or
+    # that backup. Backed up over the good one, the damaged record would leave nothing good
+    # once a cut comes before the new record's rename.
+    def damaged():
+        fs = committed_fs(2)  # game: payload(1), game.bak: payload(0)
+        data = bytearray(fs.files["/saves/game"])
+        if how == "flip":
+            data[-1] ^= 0x10
+        elif how == "truncate":
+            del data[-3:]
+        else:
+            data[:3] = b"PK\x03"
+        fs.files["/saves/game"] = bytes(data)
+        return fs
+
+    fs = damaged()
+    s = make_store(fs)
+    before = fs.steps
+    assert s.write("game", payload(7))
+    total = fs.steps - before
+    assert fs.files["/saves/game.bak"] == store.pack(payload(0))  # the good backup stays
+    for cut in range(1, total + 1):
+        fs = damaged()
+        s = make_store(fs)
+        fs.cut_at = fs.steps + cut
+        with pytest.raises(PowerCut):
+            s.write("game", payload(7))
+        fs.cut_at = None
+        got = make_store(fs).read("game")  # reboot
+        assert got in (payload(7), payload(0)), (cut, got, fs.files)
+
+
 @pytest.mark.parametrize("history", [1, 3])
 def test_power_cut_during_a_read_changes_nothing(history):
     fs = committed_fs(history)
