@@ -149,12 +149,41 @@ def test_every_statistics_field_round_trips_over_its_whole_range(games, total, b
 def test_real_ranges_round_trip_exactly():
     s = Stats()
     for score in range(-30, 133):
-        s.add_one(score, 0)
+        s.add_one(score, score & 1)
         s.add_high(1, score, "ABC")
     for turns in range(7, 200):
         s.add_two(True, turns)
+        s.add_two(False, turns)
         s.add_high(2, turns, "~ !")
-    assert _fields(_reload(s)) == _fields(s)
+    back = _reload(s)
+    assert _fields(back) == _fields(s)
+    # and by value: every score of -30..132 once, every win of 7..199 turns and as many losses
+    assert back.games == [163, 386] and back.extra == [81, 193]
+    assert back.total == [sum(range(-30, 133)), sum(range(7, 200))]
+    assert back.best == [132, 7]
+    assert back.hist[0] == [40] + [10] * 12 + [3]  # -30..9 in the first bar, 130..132 the last
+    assert back.hist[1] == [1] * 13 + [193 - 13]  # a bar a turn from 7, the rest in the last
+    assert back.high == [[(v, "ABC") for v in (132, 131, 130, 129, 128)],
+                         [(v, "~ !") for v in (7, 8, 9, 10, 11)]]
+
+
+@pytest.mark.parametrize("island, scores, worse, better", [
+    (1, (90, 80, 70, 60, 50), 49, 51), (1, (-10, -20, -20, -25, -30), -31, -29),
+    (2, (8, 9, 10, 11, 12), 13, 11), (2, (7, 7, 7, 7, 7), 8, 6)])
+def test_a_full_high_score_table_takes_only_a_better_score(island, scores, worse, better):
+    s = Stats()
+    for i, v in enumerate(scores):
+        # not full yet: any score enters, the worst too
+        assert s.qualifies(island, worse) and s.qualifies(island, scores[-1])
+        s.add_high(island, v, "P%d" % i)
+    assert len(s.high[island - 1]) == HIGH
+    assert not s.qualifies(island, worse)
+    assert not s.qualifies(island, scores[-1])  # a tie with the last does not push it out
+    assert s.qualifies(island, better)
+    s.add_high(island, better, "NEW")
+    # the new score in its place, the last one out
+    assert [v for v, _ in s.high[island - 1]] == sorted(scores[:-1] + (better,), reverse=island == 1)
+    assert s.qualifies(island, worse) is False and _reload(s).high == s.high
 
 
 @pytest.mark.parametrize("brightness", range(1, 11))
