@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from helpers import build, new_game, roll, turn
 from memstore import MemStore
 from catan.dice import SeededDice
+from catan.maps import X_PENALTY
 from catan.ui import info
 from catan.ui.app import HUMAN, App
 from catan.ui.dio_canvas import DioCanvas
@@ -93,6 +94,47 @@ def test_island_two_counts_the_winning_turn():
     assert st_.hist[1][0] == 1  # the first bar is 7 turns
     assert app.screen.pending == [(0, 7)]  # the high score is 7 turns too
     assert Stats.bin_of(2, 8) == 1 and Stats.bin_of(2, 7) == 0
+
+
+def _finished(island, levels, seed):
+    # a game the players finish at once; the App's seats: HUMAN where ``levels`` says None
+    from catan import players
+    from catan.game import Game
+
+    g = Game(island, len(levels), SeededDice(seed))
+    players.play_game(g, [1 if lv is None else lv for lv in levels], seed)
+    app = App(DioCanvas(240, 135), MemStore(), dice=lambda _: SeededDice(1))
+    app.game = g
+    app.levels = bytes(HUMAN if lv is None else lv for lv in levels)
+    return app, g
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_island_one_counts_the_people_s_games_only_and_each_once(seed):
+    app, g = _finished(1, (None, 2, None, 0), seed)
+    app._turn_over()
+    st_ = Stats.load(app.store)
+    people = (g.score(0), g.score(2))
+    assert st_.games[0] == 2 and st_.total[0] == sum(people) and st_.best[0] == max(people)
+    xs = sum(1 for p in (0, 2) for t in range(15) if g.track[p * 15 + t] == X_PENALTY)
+    assert st_.extra[0] == xs and sum(st_.hist[0]) == 2
+    app._record()  # the same game again (a save not yet cleared when the power failed)
+    assert Stats.load(app.store).games[0] == 2
+
+
+def test_island_two_counts_the_people_s_games_and_their_wins_only():
+    for seed in range(1, 9):
+        app, g = _finished(2, (2, None, 1), seed)
+        if g.winner != 1:  # a game the person lost
+            break
+    app._turn_over()
+    st_ = Stats.load(app.store)
+    assert g.winner != 1 and st_.games[1] == 1
+    assert st_.extra[1] == 0 and st_.total[1] == 0 and sum(st_.hist[1]) == 0
+    app, g = _finished(2, (None, 0, None), 3)
+    app._turn_over()
+    st_ = Stats.load(app.store)
+    assert st_.games[1] == 2 and st_.extra[1] == (g.winner in (0, 2))
 
 
 # ------------------------------------------------------------------ point 6
