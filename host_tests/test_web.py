@@ -402,9 +402,10 @@ def test_a_damaged_save_is_set_aside_and_reported(browser):
     assert not browser.problems()
 
 
-def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
+def test_a_save_the_browser_refuses_is_reported_to_the_player_and_the_next_ones_go_in(browser):
     browser.open("pimoroni_display_pack", clear=True)
-    browser.script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+    browser.script("window.cdgSetItem = Storage.prototype.setItem;"
+                   "Storage.prototype.setItem = function () { throw new DOMException('full', "
                    "'QuotaExceededError'); }")
     browser.exec("shell.app.new_game(1, (255,))")  # its save is refused by the page ...
     time.sleep(0.3)
@@ -415,6 +416,41 @@ def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
     browser.keys("a")
     assert browser.value("shell.store.error") == "the browser refused it: QuotaExceededError"
     assert any("QuotaExceededError" in p for p in browser.problems())
+    # the browser takes saves again (room was made): the next one goes in, and no error stays
+    browser.script("Storage.prototype.setItem = window.cdgSetItem")
+    browser.exec("shell.app.perform(('roll', None))")
+    browser.settle()
+    assert browser.value("shell.store.error") == "None"
+    assert browser.value("shell.store.write('stats', b'x')") == "True"
+    saved = _stored(browser, "game")
+    assert saved and browser.value("shell.store.records['game'].hex()") == saved
+
+
+def test_the_web_store_fails_one_write_for_a_refused_save_and_then_writes_again():
+    # web/webmain.py's WebStore on CPython (the browser test above drives it in the page)
+    for d in (ROOT / "web", ROOT / "firmware"):
+        if str(d) not in sys.path:
+            sys.path.insert(0, str(d))
+    import webmain
+
+    class Page:
+        def __init__(self):
+            self.saves = []
+
+        def save(self, name, hex_record):
+            self.saves.append((name, hex_record))
+
+    page = Page()
+    s = webmain.WebStore({}, page)
+    assert s.write("game", b"one") and s.error is None
+    s.failed("the browser refused it: QuotaExceededError")  # the page could not keep it
+    assert s.write("game", b"two") is False
+    assert s.error == "the browser refused it: QuotaExceededError"
+    assert s.write("game", b"three") and s.error is None  # the reason is told once
+    assert s.write("stats", b"four") and s.error is None
+    assert [n for n, _ in page.saves] == ["game", "game", "stats"]
+    assert webmain.unpack(bytes.fromhex(page.saves[1][1])) == b"three"
+    assert s.read("game") == b"three"
 
 
 # ------------------------------------------------------------------ saves (issue 26)
@@ -479,7 +515,7 @@ def test_a_damaged_record_whose_copy_the_browser_refuses_is_not_removed(browser)
 def test_an_oversized_record_is_refused_before_it_is_parsed(browser, chars):
     browser.open("pimoroni_display_pack", clear=True)
     browser.script("localStorage.setItem('catan-dice:stats', '00'.repeat(arguments[0] / 2))", chars)
-    ms = browser.open("pimoroni_display_pack")
+    browser.open("pimoroni_display_pack")
     assert _screen(browser) == "Message"
     text = browser.value("shell.app.screen.text")
     if chars == 100_000:  # its copy fits: set aside
@@ -490,9 +526,9 @@ def test_an_oversized_record_is_refused_before_it_is_parsed(browser, chars):
         assert text == ("stats was too large: kept where it was, the browser refused its copy "
                         "(QuotaExceededError)")
         assert browser.script("return localStorage.getItem('catan-dice:stats').length") == chars
-    # never parsed: MicroPython's hex decoding of it took 32-36 s before the first picture
+    # never parsed (MicroPython's hex decoding of it took 32-36 s before the first picture):
+    # the worker holds no record, so nothing was decoded
     assert browser.value("len(shell.store.records)") == "0"
-    assert ms < 15000, ms
 
 
 def test_a_second_tab_plays_without_saving_and_says_so(browser):
