@@ -343,9 +343,11 @@ def test_whatever_stands_in_the_way_of_a_save_is_set_aside_once_and_the_save_suc
         (root / where / "inside").write_bytes(b"kept")
     s = store.Store(str(root))
     assert s.write("game", b"one"), s.error
-    assert s.write("game", b"two"), s.error  # a backup is made: game.bak is in the way
+    assert s.write("game", b"two") and s.error is None  # a backup: game.bak is in the way
+    assert store.unpack((root / "game.bak").read_bytes()) == b"one"
     probs = s.take_problems()
-    assert len(probs) == 1 and probs[0][1] in ("a folder", "a file"), probs
+    assert probs == [("the save folder", "a file") if where == "folder is a file" else
+                     (where, "a folder")], probs
     assert s.write("game", b"three") and s.error is None and s.take_problems() == []
     assert store.Store(str(root)).read("game") == b"three"
     assert store.unpack((root / "game.bak").read_bytes()) == b"two"
@@ -426,3 +428,136 @@ def test_without_os_stat_a_failed_write_never_sets_the_save_folder_aside(tmp_pat
     assert s.take_problems() == []
     assert root.is_dir() and not (tmp_path / "data.bad").exists()
     assert store.Store(str(root)).read("stats") == b"st"
+
+
+# ------------------------------------- what the store says, word for word (the app shows it)
+
+@pytest.mark.parametrize("rec, what", [
+    (b"", "truncated"), (b"CD", "truncated"), (b"CDG", "truncated"),
+    (store.pack(b"abc")[:11], "truncated"),  # a header cut short
+    (b"PK\x03", "foreign"), (b"CDX" + bytes(9), "foreign"), (b"XDG" + bytes(9), "foreign"),
+    (b"CDG\x02" + bytes(8), "version 2"),
+    (store.pack(b"abcde")[:-1], "truncated"), (store.pack(b"abcde")[:12], "truncated"),
+    (store.pack(b"abcde") + b"\0", "trailing bytes"), (store.pack(b"") + b"\0", "trailing bytes"),
+    (store.pack(b"abcde")[:-1] + b"f", "checksum"),
+    # a length byte set far above the record's size (no record that large is ever written)
+    (b"CDG\x01\x01\x00\x00\x00" + store.pack(b"")[8:], "truncated"),
+    (b"CDG\x01\x00\x01\x00\x00" + store.pack(b"")[8:], "truncated"),
+])
+def test_unpack_says_what_is_wrong(rec, what):
+    assert store.unpack(rec) == what
+
+
+@pytest.mark.parametrize("size", [0, 1, 255, 256, 65535, 65536, 1 << 24])
+def test_records_of_every_length_byte_round_trip(size):
+    data = bytes(size)
+    assert store.unpack(store.pack(data)) == data
+
+
+def test_the_problems_name_the_record_and_what_happened():
+    fs = committed_fs(2)  # game: payload(1), game.bak: payload(0)
+    s = make_store(fs)
+    assert s.error is None
+    data = bytearray(fs.files["/saves/game"])
+    data[-1] ^= 1
+    fs.files["/saves/game"] = bytes(data)
+    assert s.read("game") == payload(0) and s.take_problems() == [("game", "checksum")]
+    del fs.files["/saves/game.bad"]  # the next read: the record gone, its backup there
+    assert s.read("game") == payload(0)
+    assert s.take_problems() == [("game", "restored from backup")]
+
+
+def test_a_root_given_with_a_slash_at_its_end_is_the_same_folder():
+    fs = FakeFS()
+    s = store.Store("/saves/", fs, fs.open)
+    assert s.write("game", b"one") and s.error is None
+    assert set(fs.files) == {"/saves/game"}
+
+
+def test_a_record_too_large_says_so():
+    s = make_store(FakeFS())
+    assert not s.write("game", bytes(store.LIMIT))
+    assert isinstance(s.error, OSError) and s.error.args == (
+        "the record is larger than %d bytes" % store.LIMIT,)
+
+
+def test_each_damaged_record_is_set_aside_beside_the_ones_before_until_nine():
+    fs = committed_fs(1)
+    s = make_store(fs)
+    for k in range(1, 11):
+        fs.files["/saves/game"] = b"bad %d" % k
+        assert s.read("game") is None
+        assert s.take_problems() == [("game", "foreign")]
+    # .bad, .bad2 ... .bad9 hold the first nine; the tenth is left where it was
+    assert [fs.files["/saves/game.bad" + ("" if k == 1 else str(k))] for k in range(1, 10)] == [
+        b"bad %d" % k for k in range(1, 10)]
+    assert fs.files["/saves/game"] == b"bad 10" and "/saves/game.bad10" not in fs.files
+
+
+def test_a_failed_read_is_a_truncated_record():
+    fs = committed_fs(1)
+
+    def failing_open(path, mode):
+        f = fs.open(path, mode)
+        if path == "/saves/game" and "r" in mode:
+            def read(n=-1):
+                raise OSError(errno.EIO, "read")
+            f.read = read
+        return f
+    s = store.Store("/saves", fs, failing_open)
+    assert s.read("game") is None and s.take_problems() == [("game", "truncated")]
+
+
+def test_a_full_flash_tries_the_write_once():
+    fs = committed_fs(2)
+    fs.capacity = fs.used()
+    opened = []
+
+    def counting_open(path, mode):
+        opened.append((path, mode))
+        return fs.open(path, mode)
+    s = store.Store("/saves", fs, counting_open)
+    assert not s.write("game", b"x") and s.error.args[0] == errno.ENOSPC
+    assert opened.count(("/saves/game.tmp", "wb")) == 1
+
+
+class RenameFails:
+    """The host's ``os`` whose ``rename`` to a name ending ``end`` fails."""
+
+    def __init__(self, end):
+        import os
+
+        self.end = end
+        self._os = os
+        self.mkdir, self.listdir, self.stat, self.remove = os.mkdir, os.listdir, os.stat, os.remove
+
+    def rename(self, a, b):
+        if b.endswith(self.end):
+            raise OSError(errno.EIO, "rename")
+        self._os.rename(a, b)
+
+
+def test_a_backup_that_fails_says_so_and_the_record_still_goes_in(tmp_path):
+    s = store.Store(str(tmp_path), RenameFails(".bak"))
+    assert s.write("game", b"one") and s.error is None
+    assert s.write("game", b"two") and isinstance(s.error, OSError)  # no backup this time
+    assert store.Store(str(tmp_path)).read("game") == b"two"
+
+
+def test_a_record_whose_last_rename_fails_says_so(tmp_path):
+    s = store.Store(str(tmp_path), RenameFails("game"))
+    assert not s.write("game", b"one") and isinstance(s.error, OSError)
+
+
+def test_without_os_stat_an_oversized_file_is_too_large_and_a_file_for_the_folder_set_aside(
+        tmp_path):
+    root = tmp_path / "data"
+    root.mkdir()
+    (root / "game").write_bytes(store.pack(bytes(store.LIMIT)))
+    s = store.Store(str(root), LittleFsOs(stat=False))
+    assert s.read("game") is None and s.take_problems() == [("game", "too large")]
+    (tmp_path / "other").write_bytes(b"not a folder")
+    s = store.Store(str(tmp_path / "other"), LittleFsOs(stat=False))
+    assert s.write("game", b"one"), s.error
+    assert s.take_problems() == [("the save folder", "a file")]
+    assert (tmp_path / "other.bad").read_bytes() == b"not a folder"
