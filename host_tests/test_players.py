@@ -596,3 +596,30 @@ def _check_tables():
     fresh = reroll.turn_tables(plans.Context(same[0], level, 0), first)
     for w, f in zip(have, fresh):
         assert w == list(f), key
+
+
+def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
+    # (The golden screenshots caught a medium player planning a trade with one gold die.)
+    # Every roll of six dice, every cost, with no joker, one of each kind or two "?": the
+    # trades a plan counts on take two gold dice each, and with the jokers and the natural
+    # faces they cover the cost; where two gold dice are spare, a shortfall of one is paid.
+    from catan.maps import ANY, COSTS, GOLD
+
+    joker_sets = [[], [(0, ANY)], [(0, ANY), (1, ANY)]] + [[(0, r)] for r in range(5)]
+    for roll in itertools.combinations_with_replacement(range(6), 6):
+        counts = [roll.count(f) for f in range(6)]
+        for cost in COSTS:
+            for jokers in joker_sets:
+                got = plans.cover(counts, cost, jokers)
+                short = sum(max(0, cost[r] - counts[r]) for r in range(5))
+                if got is None:
+                    continue
+                trades, used = got
+                assert len(trades) <= counts[GOLD] // 2, (counts, list(cost), jokers, got)
+                for r in range(5):
+                    given = counts[r] + trades.count(r) + sum(1 for _, g in used if g == r)
+                    assert given >= cost[r], (counts, list(cost), jokers, got)
+            spare = 6 - sum(min(counts[r], cost[r]) for r in range(5)) - counts[GOLD]
+            if short == 1 and counts[GOLD] >= 2 and spare >= 0:
+                assert plans.cover(counts, cost, []) == ([next(
+                    r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))

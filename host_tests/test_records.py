@@ -137,6 +137,22 @@ def test_island_two_counts_the_people_s_games_and_their_wins_only():
     assert st_.games[1] == 2 and st_.extra[1] == (g.winner in (0, 2))
 
 
+def test_the_best_island_two_game_is_the_fewest_turns_to_a_win():
+    # (The golden screenshots caught the best kept as the worst.) Losses count as games, not
+    # as bests; the first win is the best until a win in fewer turns.
+    s = Stats()
+    s.add_two(False, 5)
+    s.add_two(True, 11)
+    assert s.best[1] == 11
+    for turns, best in ((9, 9), (12, 9), (8, 8), (8, 8), (30, 8)):
+        s.add_two(True, turns)
+        s.add_two(False, 3)
+        assert s.best[1] == best
+    back = _reload(s)
+    assert back.best[1] == 8 and back.games[1] == 12 and back.extra[1] == 6
+    assert back.total[1] == 11 + 9 + 12 + 8 + 8 + 30
+
+
 # ------------------------------------------------------------------ point 6
 
 def test_non_ascii_initials_still_give_a_record_that_loads():
