@@ -277,3 +277,95 @@ def test_statistics_with_bad_initials_or_order_are_damaged():
     assert len(swapped) == len(data)
     assert Stats.load(MemStore({"stats": bytes(swapped)})).problem
     assert Stats.load(MemStore({"stats": bytes(data)})).problem is None
+
+
+# ------------------------------------------- the settings record, byte by byte (issue 42)
+
+def test_the_default_settings_record_is_the_documented_format():
+    # tag, version; brightness 8, swap 0, speed 1 ("normal"), coach 0; island 1, one seat, a
+    # person (255), and the three unused seats' bytes 1: what the devices have saved
+    assert Settings().dumps() == b"S\x02" + bytes((8, 0, 1, 0, 1, 1, 255, 1, 1, 1))
+
+
+@pytest.mark.parametrize("island", (1, 2))
+@pytest.mark.parametrize("seats", [(HUMAN,), (2, HUMAN), (HUMAN, 0, 1), (0, 1, 2, HUMAN),
+                                   (HUMAN, HUMAN, HUMAN, HUMAN), (2,)])
+def test_every_new_game_setup_reads_back(island, seats):
+    s = Settings()
+    s.island, s.seats = island, bytes(seats)
+    data = s.dumps()
+    back = Settings.load(MemStore({"settings": data}))
+    assert back.problem is None and (back.island, back.seats) == (island, bytes(seats))
+    assert back.saved == data  # as read: saving it unchanged writes nothing (see below)
+
+
+def _settings_with(at=None, value=None):
+    # a good version 2 record of four seats (every seat byte is read), byte ``at`` set to ``value``
+    data = bytearray(Settings().dumps())
+    data[6:12] = bytes((2, 4, HUMAN, 0, 1, 2))
+    if at is not None:
+        data[at] = value
+    return bytes(data)
+
+
+@pytest.mark.parametrize("at, value", [(6, 0), (6, 3), (7, 0), (7, 5)] + [
+    (seat, bad) for seat in range(8, 12) for bad in (3, 254)])
+def test_a_setup_byte_out_of_range_is_a_damaged_record(at, value):
+    good = Settings.load(MemStore({"settings": _settings_with()}))
+    assert good.problem is None and (good.island, good.seats) == (2, bytes((HUMAN, 0, 1, 2)))
+    s = Settings.load(MemStore({"settings": _settings_with(at, value)}))
+    assert s.problem == "settings were unreadable: defaults restored"
+    assert (s.island, s.seats, s.brightness) == (1, bytes((HUMAN,)), 8)
+    assert s.bad == _settings_with(at, value)
+
+
+@pytest.mark.parametrize("data, good", [
+    (b"S\x01" + bytes((5, 1, 2, 1)), True),  # version 1: the first four settings
+    (b"S\x02" + bytes((5, 1, 2, 1)), False),  # version 2's tag on version 1's length
+    (b"S\x01" + bytes((5, 1, 2, 1, 1, 1, 255, 1, 1, 1)), False),  # and the other way round
+    (b"T\x02" + bytes((5, 1, 2, 1, 1, 1, 255, 1, 1, 1)), False),  # another record's tag
+    (b"S\x01" + bytes((5, 1, 2, 1, 0)), False), (b"S\x02" + bytes((5, 1, 2, 1, 1, 1, 255, 1, 1)), False),
+])
+def test_only_the_two_versions_of_the_settings_record_are_read(data, good):
+    s = Settings.load(MemStore({"settings": data}))
+    if good:
+        assert s.problem is None and (s.brightness, s.swap, s.speed, s.coach) == (5, 1, 2, 1)
+        assert (s.island, s.seats) == (1, bytes((HUMAN,)))  # the setup's defaults
+    else:
+        assert s.problem and (s.brightness, s.swap, s.speed, s.coach) == (8, 0, 1, 0)
+
+
+class CountingStore(MemStore):
+    def __init__(self, ok=True):
+        MemStore.__init__(self)
+        self.writes = 0
+        self.ok = ok
+
+    def write(self, name, data):
+        self.writes += 1
+        return self.ok and MemStore.write(self, name, data)
+
+
+def test_settings_are_saved_when_asked_and_changed_only_when_they_changed():
+    store = CountingStore()
+    s = Settings()
+    assert s.save(store) and s.save(store) and store.writes == 2  # asked: written each time
+    assert s.save(store, changed=True) is True and store.writes == 2  # unchanged: not again
+    s.speed = 3
+    assert s.save(store, changed=True) and store.writes == 3
+    assert Settings.load(store).speed == 3
+    assert s.save(store, changed=True) and store.writes == 3
+    failing = CountingStore(ok=False)
+    s.speed = 2
+    assert s.save(failing, changed=True) is False and failing.writes == 1
+    assert s.save(failing, changed=True) is False and failing.writes == 2  # tried again
+    failing.ok = True
+    assert s.save(failing, changed=True) and failing.writes == 3
+    assert s.save(failing, changed=True) and failing.writes == 3
+
+
+def test_the_dice_counts_add_up():
+    s = Stats()
+    s.add_dice((1, 2, 3, 4, 5, 6))
+    s.add_dice((6, 5, 4, 3, 2, 1))
+    assert s.dice == [7] * 6 and _reload(s).dice == [7] * 6
