@@ -561,3 +561,12 @@ def test_without_os_stat_an_oversized_file_is_too_large_and_a_file_for_the_folde
     assert s.write("game", b"one"), s.error
     assert s.take_problems() == [("the save folder", "a file")]
     assert (tmp_path / "other.bad").read_bytes() == b"not a folder"
+
+
+def test_a_record_is_read_asking_for_its_size_and_one_byte_more(tmp_path):
+    # read(n) allocates n bytes at once on MicroPython: the store asks for the file's size
+    # (+1 to see a file that grew), never more
+    assert store.Store(str(tmp_path)).write("game", b"twelve bytes")
+    guard = NoWholeReads()
+    assert store.Store(str(tmp_path), open_fn=guard).read("game") == b"twelve bytes"
+    assert guard.sizes == [12 + 12 + 1]
