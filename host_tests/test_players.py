@@ -157,7 +157,8 @@ def test_island_two_hard_wins_against_easy_as_the_readme_measures():
 def test_value_table_is_compact_and_sane():
     size = os.path.getsize(os.path.join(os.path.dirname(values.__file__), values.TABLE))
     assert size < 40000
-    # The empty sheet before turn 2 is worth 85.45 (solver README); the table is a fit.
+    # The empty sheet before turn 2 is worth 85.45 (solver README); the table is a fit. (Every
+    # turn to the last, where the hard player goes, against the solver: test_coach_solver.py.)
     v = values.island_one_value(2, 0, 0, 0)
     assert abs(v - 85.45) < 5, v
     assert values.island_one_value(16, 0, 0, 0) == 0
