@@ -53,16 +53,15 @@ PARTS = {
               "test_mutants_core.py"), ()),
     "players": (("catan/players/values.py", "catan/players/coach.py", "catan/players/race.py",
                  "catan/players/reroll.py", "catan/players/plans.py"),
-                ("test_players.py", "test_coach.py", "test_race.py", "test_coach_solver.py",
-                 "test_mutants_players.py"),
+                ("test_players.py", "test_coach.py", "test_race.py", "test_coach_solver.py"),
                 # the brute-force expectimax's two slowest cases (27 s each; its other three
                 # stay), and the same decisions in any order of calls (13 s; its interrupted
                 # and sliced cases stay)
                 ("test_players.py::test_keep_tables_are_a_brute_force_expectimax[6-7]",
                  "test_players.py::test_keep_tables_are_a_brute_force_expectimax[4-3]",
                  "test_players.py::test_made_ahead_or_not_the_same_decisions_in_any_order_of_calls")),
-    "records": (("catan/ui/records.py",), ("test_records.py", "test_mutants_records.py"), ()),
-    "store": (("store.py",), ("test_fw_store.py", "test_mutants_store.py"), ()),
+    "records": (("catan/ui/records.py",), ("test_records.py",), ()),
+    "store": (("store.py",), ("test_fw_store.py",), ()),
 }
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.md"
 # mutmut's own limit, on the wall clock: a mutant whose tests take this many times the
