@@ -280,11 +280,11 @@ def _hint(r, moment):
 _BOOT = r"""
 import gc, app_main
 _board = app_main.load_board()
-_small = gc.mem_free() + gc.mem_alloc() < app_main.SMALL_HEAP
+_plan = app_main.memory_plan()
 def frame():
-    return app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+    return app_main.alloc_framebuffer(_board, app_main.frame_rows(_board, _plan))
 def arrays():
-    app_main.reserve_arrays(_small)
+    _plan.reserve()
 """
 BOOT = r"""
 buf = frame()
@@ -295,7 +295,6 @@ arrays()
 def _repl(board, tree, script, max_ms, firmware="pico", **values):
     """The output of ``script`` (a % template, which begins by making what the boot keeps: see
     ``BOOT``) run on the device's REPL after a safe boot."""
-    values["banded"] = firmware != "uf2"  # (the game UF2's code is in flash)
     with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
         p.safe_boot()
         return p.exec((_BOOT + script) % values, max_ms=max_ms)
