@@ -25,7 +25,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
-from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
+from catan.ui.memory import ROOMY, SMALL, TABLES, TIGHT, MemoryPlan
 
 
 @pytest.fixture
@@ -105,9 +105,9 @@ def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for
 
 
 def _let_the_arrays_go(app):
-    # The app lets the players' code and their table arrays go, as it does where a screen finds
-    # no room without them (the one line to change when that moves: issue 37's memory plan).
-    app.release_players(True)
+    # The players' code and their table arrays go, as the memory plan's fallback chain lets
+    # them go where some work finds no room without them (its step TABLES).
+    app.plan.let_go(TABLES, TABLES)
 
 
 def test_the_hard_player_plays_on_the_same_after_the_arrays_went(modules):
@@ -117,7 +117,7 @@ def test_the_hard_player_plays_on_the_same_after_the_arrays_went(modules):
     make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)
     games = []
     for let_go in (None, _let_the_arrays_go):
-        app = _app(make, True)
+        app = _app(make, SMALL)
         ui_autokeys.press(app, "a", 50)  # Continue
         turns = app.game.turns[1]
         games.append(_play(app, limit=40, before_key=let_go)[1])
