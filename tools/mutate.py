@@ -18,9 +18,9 @@ helpers, a small conftest and setup.cfg).
     python tools/mutate.py core -m NAME...    # check only these mutants again (mutmut's names)
 
 The results are kept in build/mutate/PART/ between runs: a run checks only the mutants not yet
-checked (a run stopped half-way goes on where it stopped). A change to the code starts the part
-over (the mutants are made again); a change to its tests alone keeps the results and checks the
-survivors again against the new tests.
+checked (a run stopped half-way goes on where it stopped). A change to the part's own files starts
+it over (the mutants are made again); a change to its tests, or to the other code they run, keeps the
+results and checks the survivors again.
 
 The score is found / (found + survived + untested), where found is killed (a test
 failed) or timed out (the mutant hangs a test: see HANG_FACTOR); mutants that no
@@ -173,15 +173,24 @@ def stage(part, fresh=False):
     files, tests, left_out = PARTS[part]
     home = STAGE / part
     src = home / "src"
-    code = False
-    for f in sorted((ROOT / "lib" / "catan").rglob("*")):
-        if f.is_file() and f.suffix in (".py", ".bin") and "__pycache__" not in f.parts:
-            to = src / "catan" / f.relative_to(ROOT / "lib" / "catan")
-            to.parent.mkdir(parents=True, exist_ok=True)
-            code |= _copy(f, to)
-    code |= _copy(ROOT / "firmware" / "store.py", src / "store.py")
+    code = False  # a mutated file changed: its mutants are not the same any more
+    changed = False  # the tests or the code they run changed: the survivors are checked again
+    copies = [(f, src / "catan" / f.relative_to(ROOT / "lib" / "catan"))
+              for f in sorted((ROOT / "lib" / "catan").rglob("*"))
+              if f.is_file() and f.suffix in (".py", ".bin") and "__pycache__" not in f.parts]
+    copies.append((ROOT / "firmware" / "store.py", src / "store.py"))
+    for f, to in copies:
+        to.parent.mkdir(parents=True, exist_ok=True)
+        rel = to.relative_to(src)
+        if _copy(f, to):
+            if str(rel) in files:
+                code = True
+            else:
+                changed = True
+                run_copy = home / "mutants" / "src" / rel  # mutmut copies src/ only once
+                if run_copy.parent.exists():
+                    _copy(f, run_copy)
     (home / "tests" / "mp").mkdir(parents=True, exist_ok=True)
-    changed = False
     # mutmut compares its settings with the last run's itself (a new timeout checks the
     # timed-out mutants again, a new test selection all of them)
     only = "".join("\n    src/" + f for f in files)
