@@ -369,3 +369,52 @@ def test_the_dice_counts_add_up():
     s.add_dice((1, 2, 3, 4, 5, 6))
     s.add_dice((6, 5, 4, 3, 2, 1))
     assert s.dice == [7] * 6 and _reload(s).dice == [7] * 6
+
+
+# ------------------------------------------ the statistics record, byte by byte (issue 42)
+
+def test_fresh_statistics_are_the_documented_empty_record():
+    # per island: games (3 bytes), total (4), best + 1 (2: 1 is "none yet"), Xs or wins (3),
+    # 14 bars of 3 bytes, no high scores (a count of 0); the six dice (4 bytes each); the
+    # last game counted (2: none)
+    island = bytes(3 + 4) + b"\x00\x01" + bytes(3 + 3 * BINS) + b"\x00"
+    assert Stats().dumps() == b"T\x02" + island + island + bytes(4 * 6) + bytes(2)
+
+
+def test_short_initials_are_padded_with_spaces_and_ties_keep_their_order():
+    for island, value in ((1, 80), (2, 9)):
+        s = Stats()
+        s.add_high(island, value, "A")
+        s.add_high(island, value, "BC")  # a tie goes below the one already there
+        s.add_high(island, value, "")
+        assert s.high[island - 1] == [(value, "A  "), (value, "BC "), (value, "   ")]
+        assert _reload(s).high == s.high
+
+
+def test_version_1_statistics_read_with_no_last_game():
+    # version 1 wrote 1 for every game's mark: read as none, so the next game is counted
+    s = Stats()
+    s.add_one(50, 2)
+    s.last = 0x1234
+    v1 = b"T\x01" + s.dumps()[2:]
+    back = Stats.load(MemStore({"stats": v1}))
+    assert back.problem is None and back.last == 0
+    assert (back.games, back.total, back.best) == (s.games, s.total, s.best)
+    assert _reload(s).last == 0x1234
+
+
+@pytest.mark.parametrize("damage", ["tag", "initials 127", "initials 31", "length"])
+def test_damaged_statistics_are_reported_kept_aside_and_started_afresh(damage):
+    s = Stats()
+    s.add_one(50, 2)
+    s.add_high(1, 50, "ABC")
+    data = bytearray(s.dumps())
+    if damage == "tag":
+        data[:2] = b"X\x02"
+    elif damage == "length":
+        data += b"\0"
+    else:
+        data[data.index(b"ABC")] = int(damage.split()[1])
+    back = Stats.load(MemStore({"stats": bytes(data)}))
+    assert back.problem == "statistics were unreadable: started afresh"
+    assert back.bad == bytes(data) and back.games == [0, 0] and back.high == [[], []]
