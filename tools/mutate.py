@@ -37,6 +37,7 @@ import argparse
 import json
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -366,6 +367,8 @@ def main(argv=None):
     ap.add_argument("-m", "--mutants", nargs="+", default=(),
                     help="check only these mutants again (mutmut's names; one part)")
     args = ap.parse_args(argv)
+    # stopped (kill, Ctrl-C): the time spent so far is still counted (``run``'s finally)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("make mutate: stopped"))
     parts = args.parts or list(PARTS)
     for p in parts:
         if p not in PARTS:
