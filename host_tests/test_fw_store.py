@@ -342,7 +342,7 @@ def test_whatever_stands_in_the_way_of_a_save_is_set_aside_once_and_the_save_suc
         (root / where).mkdir(parents=True)
         (root / where / "inside").write_bytes(b"kept")
     s = store.Store(str(root))
-    assert s.write("game", b"one"), s.error
+    assert s.write("game", b"one") and s.error is None  # (what was in the way is no error)
     assert s.write("game", b"two") and s.error is None  # a backup: game.bak is in the way
     assert store.unpack((root / "game.bak").read_bytes()) == b"one"
     probs = s.take_problems()
@@ -468,10 +468,11 @@ def test_the_problems_name_the_record_and_what_happened():
 
 
 def test_a_root_given_with_a_slash_at_its_end_is_the_same_folder():
-    fs = FakeFS()
-    s = store.Store("/saves/", fs, fs.open)
-    assert s.write("game", b"one") and s.error is None
-    assert set(fs.files) == {"/saves/game"}
+    for root, path in (("/saves/", "/saves/game"), ("/saves/BOX/", "/saves/BOX/game")):
+        fs = FakeFS()
+        s = store.Store(root, fs, fs.open)
+        assert s.write("game", b"one") and s.error is None
+        assert set(fs.files) == {path}
 
 
 def test_a_record_too_large_says_so():
@@ -570,3 +571,21 @@ def test_a_record_is_read_asking_for_its_size_and_one_byte_more(tmp_path):
     guard = NoWholeReads()
     assert store.Store(str(tmp_path), open_fn=guard).read("game") == b"twelve bytes"
     assert guard.sizes == [12 + 12 + 1]
+
+
+def test_what_cannot_be_set_aside_is_not_tried_again(tmp_path):
+    # a folder at the name, and every name it could be set aside to taken: the write fails,
+    # once (nothing was cleared: another try would fail the same way)
+    (tmp_path / "game").mkdir()
+    for k in range(1, 10):
+        (tmp_path / ("game.bad" + ("" if k == 1 else str(k)))).write_bytes(b"kept")
+    opened = []
+
+    def counting_open(path, mode):
+        opened.append((path, mode))
+        return open(path, mode)
+    s = store.Store(str(tmp_path), open_fn=counting_open)
+    assert not s.write("game", b"one") and isinstance(s.error, OSError)
+    assert opened.count((str(tmp_path / "game.tmp"), "wb")) == 1
+    assert s.take_problems() == [("game", "a folder")]
+    assert (tmp_path / "game").is_dir() and (tmp_path / "game.bad").read_bytes() == b"kept"
