@@ -35,6 +35,7 @@ printed with the score.
 
 import argparse
 import json
+import os
 import re
 import shutil
 import signal
@@ -383,9 +384,16 @@ def main(argv=None):
 
 
 def _mutmut(part, cmd):
-    r = subprocess.run(cmd, cwd=STAGE / part)
-    if r.returncode:
-        sys.exit("make mutate: mutmut failed (exit %d)" % r.returncode)
+    # in a process group of its own: a run stopped (a signal, Ctrl-C) takes its workers with it
+    proc = subprocess.Popen(cmd, cwd=STAGE / part, start_new_session=True)
+    try:
+        code = proc.wait()
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
+    if code:
+        sys.exit("make mutate: mutmut failed (exit %d)" % code)
 
 
 if __name__ == "__main__":
