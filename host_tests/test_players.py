@@ -624,3 +624,13 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
             if short == 1 and counts[GOLD] >= 2 and spare >= 0:
                 assert plans.cover(counts, cost, []) == ([next(
                     r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))
+
+
+def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
+    path = tmp_path / "coach_table.bin"
+    path.write_bytes(b"PK\x03\x04" + bytes(60))
+    with open(path, "rb") as f:
+        with pytest.raises(ValueError) as e:
+            for _ in values._Values().load(f, str(path)):
+                pass
+    assert str(e.value) == "%s is not a value table" % path
