@@ -27,12 +27,13 @@ What stays, and when it goes:
   brought in. When a screen is shown (``settle``), every such module that no screen reachable
   from it uses is forgotten, so that its code leaves the heap. A screen reaches the screens it
   holds (any attribute that is a screen: an object that paints and handles keys, such as a pause
-  menu's paused turn or a message's next screen), and a module keeps the modules it imported
-  from (its globals). Nothing else is asked of a screen: a screen module just draws and handles.
+  menu's paused turn or a message's next screen), and a module that stays keeps the modules it
+  imported from (its globals: a module, or a class of it). Nothing else is asked of a screen
+  module: it draws and handles keys, and is opened by name (``App.open``).
 
 The fallback chain (``attempt``): work that meets a ``MemoryError`` is tried again after each
-step of letting go, least needed first: a collection, the players' code and work ahead
-(imported again when next asked), their table arrays (made again when next needed), their
+step of letting go, least needed first: the players' work in hand and a collection, the players'
+code (imported again when next asked), their table arrays (made again when next needed), their
 chance cache. Each caller bounds the chain by what its work needs itself and has its own
 degraded answer when the chain is spent (a write: False, said as "not saved"; a screen: tried
 again at the next tick; a computer's move: the level below; a hint: said in the foot; work
@@ -53,7 +54,8 @@ REGIMES = ("roomy", "tight", "small")  # by number, for the bench and the tests
 # W firmware's 205 KB (the Pico's is 246 KB).
 SMALL_HEAP = const(230_000)
 
-# The steps of the fallback chain, least needed first (``attempt``'s ``upto``).
+# The steps of the fallback chain, least needed first (``attempt``'s ``upto``): the players' work
+# in hand and a collection, their code, their table arrays, their chance cache.
 COLLECT = const(0)
 CODE = const(1)
 TABLES = const(2)
@@ -149,10 +151,10 @@ class MemoryPlan:
         return mod
 
     def settle(self, screen, busy):
-        """``screen`` is shown: forget the on-demand modules that no screen reachable from it
-        uses (``load``); on a small heap, the players' code too unless the screen is ``busy``
-        (a computer about to play)."""
-        keep = []
+        """``screen`` is shown: forget the on-demand modules that neither a screen reachable
+        from it nor a module that stays uses (``load``); on a small heap, the players' code too
+        unless the screen is ``busy`` (a computer about to play)."""
+        keep = [m for m in sys.modules if m.startswith("catan.ui.") and m not in _ON_DEMAND]
         _reach(screen, keep, [])
         k = 0
         while k < len(keep):  # and the on-demand modules they import from
@@ -185,7 +187,11 @@ class MemoryPlan:
         to ``upto``), then collect; the next step."""
         while step <= upto:
             done = step == COLLECT
-            if step == CODE:
+            if done:  # the players' work in hand (a piece of it that met the error is dead)
+                players = sys.modules.get("catan.players")
+                if players is not None:
+                    players.forget()
+            elif step == CODE:
                 done = "catan.players" in sys.modules
                 self.release_players()
             elif step == TABLES:

@@ -863,11 +863,13 @@ class Turn:
 
     def act(self, action):
         """Carry out a human action through the app (which saves it); show a refusal."""
+        # a refusal or the coach's line was about the state before; what the action brings (a
+        # save that failed: ``App.perform``) is said after it
+        self.msg = ""
         why = self.app.perform(action)
         if why:
             self.say(why)
             return
-        self.msg = ""  # a refusal or the coach's line was about the state before
         self.after(action)
 
     def after(self, action):
