@@ -29,7 +29,8 @@ help: ## list the targets
 	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, uf2, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
 	@echo "           FIRMWARE=pico|picow|uf2 (emu), MICROPY_SRC=MicroPython v1.28.0 source (uf2, the tests),"
 	@echo "           PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2, PICO_W_FIRMWARE=RPI_PICO_W-v1.28.0.uf2 (emu, the tests)"
-	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
+	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup),"
+	@echo "           PARTS=\"records store\" (mutate: the parts to run, default all)"
 
 setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) $(ARM_GCC) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium, the Arm toolchain
 
@@ -88,8 +89,8 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
 
-mutate: setup ## mutmut over the rules core (game, codec, maps, dice) with its fast tests: score, survivors
-	nice -n 15 $(PY) tools/mutate.py
+mutate: setup ## mutmut, a part at a time (PARTS="core players records store"), each with its own tests: scores, survivors
+	nice -n 15 $(PY) tools/mutate.py $(PARTS)
 
 BOARD ?= pimoroni_display_pack
 
