@@ -158,9 +158,13 @@ class MemoryPlan:
         _reach(screen, keep, [])
         k = 0
         while k < len(keep):  # and the on-demand modules they import from
-            mod = sys.modules.get(keep[k])
-            if mod is not None:
+            m = keep[k]
+            mod = sys.modules.get(m)
+            if mod is not None and m not in _CLEAN:
+                n = len(keep)
                 _imports(mod, keep)
+                if n == len(keep) and m not in _ON_DEMAND:
+                    _CLEAN.append(m)  # (a module's imports are made once: not read again)
             k += 1
         forget([m for m in _ON_DEMAND if m not in keep])
         if self.regime == SMALL and not busy:
@@ -213,6 +217,9 @@ class MemoryPlan:
 # The on-demand modules, as ``MemoryPlan.load`` has met them: those it imported, and what they
 # brought in. (Of the code, not of a plan: one list for the process.)
 _ON_DEMAND = []
+# The modules that stay and import from no on-demand module, once read (``settle``: their globals
+# are not read again at every screen shown, which is work in the device's Python).
+_CLEAN = []
 
 
 def _imports(mod, keep):
