@@ -80,10 +80,10 @@ def forget(names):
     for name in names:
         if name in sys.modules:
             del sys.modules[name]
-            pkg, _, attr = name.rpartition(".")
-            d = sys.modules[pkg].__dict__
-            if attr in d:
-                del d[attr]
+            pkg = sys.modules.get(name.rpartition(".")[0])  # (gone if its import failed)
+            attr = name.rpartition(".")[2]
+            if pkg is not None and attr in pkg.__dict__:
+                del pkg.__dict__[attr]
 
 
 class MemoryPlan:
@@ -110,7 +110,11 @@ class MemoryPlan:
         """Once the first frame is on the panel: the players' code, where it stays (loaded here,
         before any play, it lies below what a game allocates)."""
         if self.regime != SMALL:
-            self.players()
+            try:
+                self.attempt(self.players, (), COLLECT)
+            except MemoryError:  # no room now: imported when first asked, through the chain
+                forget(_PLAYERS)
+                gc.collect()
 
     def players(self, level=2):
         """The computer players' package, imported when first asked, for a decision at ``level``
