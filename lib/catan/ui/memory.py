@@ -49,17 +49,16 @@ from catan import const
 ROOMY = const(0)
 TIGHT = const(1)
 SMALL = const(2)
-REGIMES = ("roomy", "tight", "small")  # by number, for the bench and the tests
 # A heap smaller than this cannot keep the players' code (~27 KB) beside the game: the stock Pico
 # W firmware's 205 KB (the Pico's is 246 KB).
-SMALL_HEAP = const(230_000)
+_SMALL_HEAP = const(230_000)
 
 # The steps of the fallback chain, least needed first (``attempt``'s ``upto``): the players' work
 # in hand and a collection, their code, their table arrays, their chance cache.
-COLLECT = const(0)
+_COLLECT = const(0)
 CODE = const(1)
 TABLES = const(2)
-CHANCES = const(3)
+_CHANCES = const(3)
 
 # the players' package, leaves first
 _PLAYERS = const(("catan.players.review", "catan.players.coach", "catan.players.reroll",
@@ -71,7 +70,7 @@ def regime(code_in_flash, heap):
     """The regime of a firmware: ``code_in_flash`` (a game UF2), ``heap`` its size in bytes."""
     if code_in_flash:
         return ROOMY
-    return SMALL if heap < SMALL_HEAP else TIGHT
+    return SMALL if heap < _SMALL_HEAP else TIGHT
 
 
 def forget(names):
@@ -111,7 +110,7 @@ class MemoryPlan:
         before any play, it lies below what a game allocates)."""
         if self.regime != SMALL:
             try:
-                self.attempt(self.players, (), COLLECT)
+                self.attempt(self.players, (), _COLLECT)
             except MemoryError:  # no room now: imported when first asked, through the chain
                 forget(_PLAYERS)
                 gc.collect()
@@ -176,12 +175,12 @@ class MemoryPlan:
 
     # ------------------------------------------------------------------ the fallback chain
 
-    def attempt(self, work, args=(), upto=CHANCES):
+    def attempt(self, work, args=(), upto=_CHANCES):
         """``work(*args)``, made room for: on a ``MemoryError`` the chain's steps up to ``upto``
         let go what they can, one by one, least needed first, and the work is tried again after
         each. When the chain is spent, the last ``MemoryError`` is raised: the caller's degraded
         answer follows."""
-        step = COLLECT
+        step = _COLLECT
         while True:
             try:
                 return work(*args)
@@ -190,11 +189,11 @@ class MemoryPlan:
                     raise
             step = self.let_go(step, upto)
 
-    def let_go(self, step, upto=CHANCES):
+    def let_go(self, step, upto=_CHANCES):
         """Take the chain's step ``step`` (and the steps after it that have nothing to let go, up
         to ``upto``), then collect; the next step."""
         while step <= upto:
-            done = step == COLLECT
+            done = step == _COLLECT
             if done:  # the players' work in hand (a piece of it that met the error is dead)
                 players = sys.modules.get("catan.players")
                 if players is not None:
@@ -208,7 +207,7 @@ class MemoryPlan:
                     self.release_players()  # (their modules hold the arrays too)
                     catan.TABLES[0] = None
                     catan.TABLES[1] = False
-            elif step == CHANCES:
+            elif step == _CHANCES:
                 done = catan.TABLES[2] is not None
                 catan.TABLES[2] = None
             step += 1
