@@ -186,12 +186,20 @@ def _make_multisets():
                             keys[i] = (r - m1) | m1 << 3 | m2 << 6 | m3 << 9 | m4 << 12 | m5 << 15
                             sizes[i] = n
                             i += 1
-    for i in range(_FIRST[6]):
-        k = keys[i]
+    # The children of one size with one face added ascend as their parents do (the same number
+    # added to each key), so one walk along the next size finds them all: on the device, a
+    # binary search for each was most of a cold first hint.
+    for n in range(6):
         for f in range(6):
-            child[6 * i + f] = key_index(keys, k + (1 << 3 * f))
-        if not i & 3:
-            yield
+            d = 1 << 3 * f
+            j = _FIRST[n + 1]
+            for i in range(_FIRST[n], _FIRST[n + 1]):
+                k = keys[i] + d
+                while keys[j] < k:
+                    j += 1
+                child[6 * i + f] = j
+                if not i & 63:
+                    yield
     _MS = (keys, sizes, child)
     _W = w
     catan.TABLES[1] = True
