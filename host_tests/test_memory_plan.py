@@ -30,6 +30,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
+from catan.ui import memory
 from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
 from catan.ui.records import Settings, Stats
 
@@ -46,6 +47,10 @@ def modules():
     tables = list(catan.TABLES)
     yield
     catan.TABLES[:] = tables
+    # (those imported by the test leave their package too: a package attribute left behind would
+    # be what a later ``from catan.ui import font_large`` takes, with no module in sys.modules)
+    memory.forget([k for k in sys.modules if k.startswith(("catan.players", "catan.ui."))
+                   and k not in saved])
     for k in [k for k in sys.modules if k.startswith(("catan.players", "catan.ui."))]:
         del sys.modules[k]
     sys.modules.update(saved)
@@ -141,6 +146,30 @@ def test_every_screen_scene_under_every_plan(modules, monkeypatch, regime):
 
 
 # ------------------------------------------------------------------ the defects
+
+
+def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_was_read(modules):
+    # settle reads a module that stays once, and notes it if it imports no on-demand module; a
+    # module that becomes on demand later (loaded by name) may be one it imports: read again, or
+    # the screen's module is forgotten while the module that stays holds it (a second copy)
+    stays = types.ModuleType("catan.ui.zz_stays")
+    screen_module = types.ModuleType("catan.ui.zz_screen")
+    screen = type("Screen", (), {"paint": None, "handle": None, "__module__": stays.__name__})()
+    plan = MemoryPlan(TIGHT)
+    sys.modules[stays.__name__] = stays
+    try:
+        plan.settle(screen, False)  # read: it imports nothing on demand
+        sys.modules[screen_module.__name__] = screen_module
+        stays.zz_screen = screen_module
+        assert plan.load("zz_screen") is screen_module  # now on demand
+        plan.settle(screen, False)
+        assert sys.modules.get(screen_module.__name__) is screen_module
+    finally:
+        for name in (stays.__name__, screen_module.__name__):
+            sys.modules.pop(name, None)
+            for notes in (memory._ON_DEMAND, memory._CLEAN):
+                if name in notes:
+                    notes.remove(name)
 
 
 def test_a_failed_settings_write_on_the_pause_menu_imports_no_second_copy(modules):
