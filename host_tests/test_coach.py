@@ -73,6 +73,9 @@ def test_values_are_expected_final_scores():
     assert abs(coach.ev(g, ("end",)) - (-28 - 2)) < 1e-6
     action, best = coach.hint(g)
     assert action == ("build", 0) and abs(best + 27) < 1e-6
+    # and once built, this turn's point counts with the track's
+    g.build(0)
+    assert abs(coach.ev(g, ("end",)) - (-28 + 1)) < 1e-6
 
 
 def test_a_worse_keep_is_valued_lower_than_the_coach_s():

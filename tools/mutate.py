@@ -75,6 +75,11 @@ FRESH = {
                "catan.TABLES[:] = [None, False, None]\n"
                "reroll._MS = reroll._W = values._ONE = race._TABLE = None\n"
                "catan.players.forget()\n",
+    # (and the on-demand screens' modules as at boot: none loaded, none noted)
+    "memory": "from catan.ui import memory\n"
+              "memory.forget(memory._ON_DEMAND)\n"
+              "memory._ON_DEMAND[:] = []\n"
+              "memory._CLEAN[:] = []\n",
 }
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.md"
 # mutmut's own limit, on the wall clock: a mutant whose tests take this many times the

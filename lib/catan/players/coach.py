@@ -110,8 +110,8 @@ def _tables(ctx):
 def _kept_index(ctx, keys, reroll):
     g = ctx.game
     k = 0
-    for i in range(g.dice_count()):
-        if not (g.spent >> i & 1) and not (reroll >> i & 1):
+    for i in range(g.dice_count()):  # (no die is spent before the build phase)
+        if not reroll >> i & 1:
             k += 1 << 3 * g.faces[i]
     return key_index(keys, k)
 
