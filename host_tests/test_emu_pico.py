@@ -14,7 +14,6 @@ a firmware is marked a strict expected failure naming the issue that fixes it, s
 turns it into a failure until the marker goes.
 """
 
-import re
 import sys
 from pathlib import Path
 
@@ -537,7 +536,6 @@ def test_a_game_moves_between_the_stock_install_and_the_game_uf2(trees):
 def test_what_mip_installs_plays_on_the_stock_firmware(trees, firmware, tmp_path):
     import json
 
-    import deploy
 
     pkg = deploy.mip_package(DISPLAY_PACK, tmp_path / "mip")
     laid = tmp_path / "laid"  # each url's file at its target path, as mip writes them
