@@ -536,7 +536,6 @@ def test_a_game_moves_between_the_stock_install_and_the_game_uf2(trees):
 def test_what_mip_installs_plays_on_the_stock_firmware(trees, firmware, tmp_path):
     import json
 
-
     pkg = deploy.mip_package(DISPLAY_PACK, tmp_path / "mip")
     laid = tmp_path / "laid"  # each url's file at its target path, as mip writes them
     for dest, src in json.loads((pkg / "package.json").read_text())["urls"]:
