@@ -99,6 +99,48 @@ def one_copy(app):
             "a live %s of a forgotten copy of %s" % (cls.__name__, cls.__module__)
 
 
+# ------------------------------------------------------------------ the plan, chosen at boot
+
+
+def test_the_plan_is_chosen_from_where_the_code_runs_and_the_heap():
+    assert memory.regime(True, 160_000) == ROOMY  # a game UF2: the code in flash, whatever the heap
+    assert memory.regime(True, 100_000) == ROOMY
+    assert memory.regime(False, 246_000) == TIGHT  # a Pico's stock firmware
+    assert memory.regime(False, 230_000) == TIGHT
+    assert memory.regime(False, 229_999) == SMALL
+    assert memory.regime(False, 205_000) == SMALL  # a Pico W's
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_what_the_plan_keeps_from_boot(modules, regime):
+    # the tables' arrays at boot on every plan, the chance cache too on a small heap; the
+    # players' code once the first frame is up, except on a small heap (loaded when asked)
+    plan = MemoryPlan(regime)
+    memory.forget(["catan.players"])
+    catan.TABLES[:] = [None, False, None]
+    plan.reserve()
+    assert catan.TABLES[0] is not None and catan.TABLES[1] is False
+    assert (catan.TABLES[2] is not None) == (regime == SMALL)
+    plan.boot_players()
+    assert ("catan.players" in sys.modules) == (regime != SMALL)
+
+
+def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(modules,
+                                                                                 monkeypatch):
+    plan = MemoryPlan(TIGHT)
+    memory.forget(["catan.players"])
+    tries = []
+
+    def players(level=2):
+        tries.append(level)
+        __import__("catan.players")  # (part of it in, as an import cut short leaves it)
+        raise MemoryError("memory allocation failed, allocating 2048 bytes")
+
+    monkeypatch.setattr(plan, "players", players)
+    plan.boot_players()  # not raised
+    assert tries == [2, 2] and "catan.players" not in sys.modules  # again once collected
+
+
 # ------------------------------------------------------------------ every plan, whole games
 
 
