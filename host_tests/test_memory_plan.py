@@ -141,6 +141,26 @@ def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(
     assert tries == [2, 2] and "catan.players" not in sys.modules  # again once collected
 
 
+def test_the_chain_tries_again_only_after_a_step_that_let_something_go(modules):
+    # The players' code not loaded and their arrays gone already: work that needs the room of
+    # their chance cache is tried as it was, once collected, and once the cache has gone (the
+    # steps with nothing to let go are not tries of their own)
+    plan = MemoryPlan(SMALL)
+    memory.forget(["catan.players"])
+    catan.TABLES[:] = [None, False, None]
+    catan.reserve(False, True)
+    tries = []
+
+    def work():
+        tries.append(catan.TABLES[2] is not None)
+        if catan.TABLES[2] is not None:
+            raise MemoryError("memory allocation failed, allocating 1632 bytes")
+        return "done"
+
+    assert plan.attempt(work) == "done"
+    assert tries == [True, True, False]
+
+
 # ------------------------------------------------------------------ every plan, whole games
 
 
