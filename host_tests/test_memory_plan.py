@@ -125,6 +125,23 @@ def test_what_the_plan_keeps_from_boot(modules, regime):
     assert ("catan.players" in sys.modules) == (regime != SMALL)
 
 
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_players_asked_for_bring_the_arrays_their_level_needs_on_a_small_heap(modules,
+                                                                                 regime):
+    # On a small heap the arrays come before the code: the chance cache for any level, the
+    # tables' arrays too for the medium and hard ones. Elsewhere the players are imported as
+    # they are (their arrays made at boot, the chance cache when first needed).
+    plan = MemoryPlan(regime)
+    for level, had, made in ((0, (None, None), (None, True)), (1, (None, True), (True, True)),
+                             (2, (True, None), (True, True)), (2, (None, None), (True, True))):
+        memory.forget(["catan.players"])
+        catan.TABLES[:] = [None, False, None]
+        catan.reserve(had[0] is not None, had[1] is not None)
+        assert plan.players(level) is sys.modules["catan.players"]
+        now = (catan.TABLES[0] is not None or None, catan.TABLES[2] is not None or None)
+        assert now == (made if regime == SMALL else had), (level, had)
+
+
 def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(modules,
                                                                                  monkeypatch):
     plan = MemoryPlan(TIGHT)
