@@ -65,7 +65,15 @@ PARTS = {
                  "test_players.py::test_made_ahead_or_not_the_same_decisions_in_any_order_of_calls")),
     "records": (("catan/ui/records.py",), ("test_records.py",), ()),
     "store": (("store.py",), ("test_fw_store.py",), ()),
-    "memory": (("catan/ui/memory.py",), ("test_memory_plan.py", "test_ui_small_heap.py"), ()),
+    "memory": (("catan/ui/memory.py",), ("test_memory_plan.py", "test_ui_small_heap.py"),
+               # four of the six whole games by keys (10 to 13 s each; a game on each island
+               # stays, the tight and the small plan) and the tight heap's game played again as
+               # the roomy one's (16 s)
+               ("test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[1-levels0-roomy]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[1-levels0-small]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[2-levels1-roomy]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[2-levels1-tight]",
+                "test_ui_small_heap.py::test_a_tight_heap_plays_the_same_game_as_a_roomy_one")),
 }
 # What a part's code works out once a process and keeps (code run before each of its tests, see
 # CONFTEST's ``_fresh``)
