@@ -269,6 +269,14 @@ def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_wa
     assert sys.modules.get(screen_module.__name__) is screen_module
 
 
+def test_a_screen_whose_module_has_gone_is_settled_on(modules, fake_modules):
+    # (a screen kept by another whose module was forgotten: nothing of it to read)
+    gone = fake_modules("zz_gone")
+    screen = _screen_of(gone)
+    del sys.modules[gone.__name__]
+    MemoryPlan(TIGHT).settle(screen, False)
+
+
 def test_a_screen_module_imported_before_is_on_demand_once_loaded_by_name(modules, fake_modules):
     # Already imported (by a screen that imports it, say), it is not imported again and the
     # players' code stays; noted as on demand all the same, it goes once no screen uses it
