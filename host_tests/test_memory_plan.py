@@ -270,6 +270,27 @@ def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_wa
         assert sys.modules.get(screen_module.__name__) is screen_module
 
 
+def test_a_module_that_stays_keeps_the_module_of_a_class_it_imports(modules, fake_modules):
+    # (``from catan.ui.menu import Pause``: the class lives in the module that stays)
+    plan = MemoryPlan(TIGHT)
+    screen_module = fake_modules("zz_screen")
+    assert plan.load("zz_screen") is screen_module
+    fake_modules("zz_stays").Pause = type("Pause", (), {"__module__": screen_module.__name__})
+    plan.settle(_screen_of(fake_modules("zz_shown")), False)
+    assert sys.modules.get(screen_module.__name__) is screen_module
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_players_code_leaves_with_a_screen_shown_only_on_a_small_heap(modules, fake_modules,
+                                                                           regime):
+    plan = MemoryPlan(regime)
+    shown = _screen_of(fake_modules("zz_shown"))
+    for busy in (True, False):
+        plan.players()
+        plan.settle(shown, busy)
+        assert ("catan.players" in sys.modules) == (busy or regime != SMALL), busy
+
+
 def test_a_screen_whose_module_has_gone_is_settled_on(modules, fake_modules):
     # (a screen kept by another whose module was forgotten: nothing of it to read)
     gone = fake_modules("zz_gone")
