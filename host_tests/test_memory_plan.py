@@ -142,6 +142,46 @@ def test_the_players_asked_for_bring_the_arrays_their_level_needs_on_a_small_hea
         assert now == (made if regime == SMALL else had), (level, had)
 
 
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_plan_holds_a_frame_whole_or_in_as_few_bands_as_fit(regime):
+    # (test_fw_app_main: the rows of each board's bands) the Display Pack's 16,200-byte frame
+    # and the Display Pack 2.0's 38,400: whole on the game UF2, the 2.0's in three on a stock
+    # Pico, and the Display Pack's in two as well on a small heap
+    most = MemoryPlan(regime).band_bytes
+    bands = [-(-frame // most) if most else 1 for frame in (16_200, 38_400)]
+    assert bands == {ROOMY: [1, 1], TIGHT: [1, 3], SMALL: [2, 3]}[regime]
+
+
+def test_the_chain_goes_no_further_than_its_caller_asks(modules):
+    # work bounded at the players' code (a screen's import, say) never costs their arrays, even
+    # with no code of theirs to let go
+    plan = MemoryPlan(TIGHT)
+    memory.forget(["catan.players"])
+    catan.reserve()
+    tries = []
+
+    def work():
+        tries.append(catan.TABLES[0] is not None)
+        raise MemoryError("memory allocation failed, allocating 4096 bytes")
+
+    with pytest.raises(MemoryError):
+        plan.attempt(work, (), memory.CODE)
+    assert tries == [True, True, True] and catan.TABLES[0] is not None
+
+
+def test_screens_that_hold_each_other_are_settled_on(modules, fake_modules):
+    # (a pause menu holds the paused turn, which may hold the menu back): each reached once
+    a = _screen_of(fake_modules("zz_one"))
+    b = _screen_of(fake_modules("zz_two"))
+    a.other = b
+    b.other = a
+    plan = MemoryPlan(TIGHT)
+    plan.load("zz_one")
+    plan.load("zz_two")
+    plan.settle(a, False)
+    assert "catan.ui.zz_one" in sys.modules and "catan.ui.zz_two" in sys.modules
+
+
 def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(modules,
                                                                                  monkeypatch):
     plan = MemoryPlan(TIGHT)
