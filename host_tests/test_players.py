@@ -294,6 +294,42 @@ def test_think_is_done_at_once_when_there_is_nothing_to_work_out():
     assert players.think(g, players.HARD, lambda: True)  # the build phase's plans: done
 
 
+@pytest.mark.parametrize("island", (1, 2))
+def test_think_makes_keep_tables_only_for_a_level_that_keeps_by_them(island):
+    # The keep tables (the costliest work of a turn on the device) are the hard player's, and
+    # Island One's medium's (``reroll.EXACT_MEDIUM``): ``think`` makes them for those levels,
+    # before a roll and between rolls, and spends nothing on them for the others.
+    for level in (players.EASY, players.MEDIUM, players.HARD):
+        wants = level == players.HARD or (
+            level == players.MEDIUM and reroll.EXACT_MEDIUM and island == 1)
+        g = Game(island, 1, SeededDice(island))
+        for phase in (ROLL, REROLL):
+            if phase == REROLL:
+                g.roll()
+            players.forget()
+            assert players.think(g, level, lambda: True) is not wants, (level, phase)
+            while not players.think(g, level, lambda: False):
+                pass
+            assert (reroll.tables_ready(g, level, False) is None) is wants, (level, phase)
+
+
+def test_a_slice_of_the_tables_says_false_the_moment_they_are_ready():
+    # ``reroll.step``: True while work is left, False from the slice that finishes it; the
+    # values before the first roll (W0, the coach's) made only when asked for.
+    g = Game(1, 1, SeededDice(2))
+    for first in (False, True):
+        players.forget()
+        ctx = plans.Context(g, players.HARD, 0)
+        slices = 0
+        while reroll.step(g, players.HARD, first, ctx):
+            slices += 1
+            assert reroll.tables_ready(g, players.HARD, first) is not None, slices
+        assert slices > 1
+        assert reroll.tables_ready(g, players.HARD, first) is None
+        if not first:
+            assert reroll.tables_ready(g, players.HARD, True) is not None  # no W0 made
+
+
 def test_tables_worked_out_ahead_are_those_of_the_turn():
     # Thinking for one seat and then asking for another's tables must not reuse the first.
     g = Game(2, 2, SeededDice(5))
