@@ -330,6 +330,36 @@ def test_a_slice_of_the_tables_says_false_the_moment_they_are_ready():
             assert reroll.tables_ready(g, players.HARD, True) is not None  # no W0 made
 
 
+def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
+    # ``reroll._plan_ev`` (the value of chasing a plan, the easy and medium players' re-rolls
+    # where they do not keep by the tables): a joker for a resource the plan does not miss is
+    # neither spent nor counted; an "any" joker covers what is missing. A context as the
+    # function reads one: its unused jokers, those used, the value of a plan with given jokers.
+    from catan.maps import ANY, BRICK, ORE
+
+    class Ctx:
+        used = 0
+
+        def __init__(self, jokers):
+            self.jokers = jokers
+            self.spent = []
+
+        def value(self, items, used):
+            self.spent.append(used)
+            return 3.0  # less than without a joker spent (5.0), more than nothing (1.0)
+
+    d = [0, 0, 0, 0, 0]
+    d[BRICK] = 1  # one brick missing, two dice to throw twice
+    alone = reroll._chance(d, 2, 2) * 5.0 + (1 - reroll._chance(d, 2, 2)) * 1.0
+    ctx = Ctx([(0, ORE)])
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0) == alone and ctx.spent == []
+    ctx = Ctx([(0, ORE), (1, ANY)])
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0)
+    assert ctx.spent == [1 << 1]  # the "any" joker alone pays the brick
+    p0 = reroll._chance(d, 2, 2)
+    assert abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
+
+
 def test_tables_worked_out_ahead_are_those_of_the_turn():
     # Thinking for one seat and then asking for another's tables must not reuse the first.
     g = Game(2, 2, SeededDice(5))
