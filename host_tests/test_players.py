@@ -358,6 +358,41 @@ def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
     assert ctx.spent == [1 << 1]  # the "any" joker alone pays the brick
     p0 = reroll._chance(d, 2, 2)
     assert abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
+    # two ore missing, a joker used before: the ore joker pays one of them, and both jokers
+    # count as used in the plan's value
+    ctx = Ctx([(0, ORE)])
+    ctx.used = 1 << 2
+    d = [0, 0, 0, 0, 0]
+    d[ORE] = 2
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    assert ctx.spent == [1 << 2 | 1 << 0]
+    p0 = reroll._chance(d, 3, 2)
+    d[ORE] = 1
+    p1 = reroll._chance(d, 3, 2)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 1.0)) < 1e-9
+    # a brick and an ore missing: an "any" joker pays one resource, two pay both
+    d = [0, 0, 0, 0, 0]
+    d[BRICK] = d[ORE] = 1
+    p0 = reroll._chance(d, 3, 2)
+    ctx = Ctx([(1, ANY)])
+    ctx.used = 1 << 2
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    assert ctx.spent == [1 << 2 | 1 << 1]
+    p1 = reroll._chance([0, 0, 0, 0, 1], 3, 2)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 1.0)) < 1e-9
+    ctx = Ctx([(0, ANY), (1, ANY)])
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    assert ctx.spent == [0b11] and abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
+    # a joker that leaves the plan out of reach is not valued; a plan worth less with the joker
+    # spent than ending the turn counts as ending it
+    d = [4, 0, 0, 0, 0]
+    ctx = Ctx([(0, BRICK)])
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0) == 1.0 and ctx.spent == []
+    ctx.value = lambda items, used: 0.5
+    d = [2, 0, 0, 0, 0]
+    p0, p1 = reroll._chance(d, 2, 2), reroll._chance([1, 0, 0, 0, 0], 2, 2)
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 1.0 + (1 - p1) * 1.0)) < 1e-9
 
 
 def test_tables_worked_out_ahead_are_those_of_the_turn():
