@@ -206,12 +206,23 @@ def test_the_chance_cache_holds_every_key_in_order_and_answers_as_worked_out(mon
              for n in range(sum(d), 7) for r in (1, 2, 3)]
     first = [reroll._chance(list(d), n, r) for d, n, r in asked]  # worked out, then cached
     keys, chances = catan.TABLES[2]
+    assert catan.TABLES[0] is None  # the chances alone (all the easy level needs): no dice tables
     assert list(keys) == sorted(set(keys)) and len(keys) == 204
     cached = {keys[i] for i in range(len(keys)) if chances[i]}
     assert cached == {reroll._key(d, n, r) for d, n, r in asked}  # (six parts: never asked)
     assert [reroll._chance(list(d), n, r) for d, n, r in asked] == first  # now from the cache
     chances[list(keys).index(reroll._key((1,), 1, 1))] = 0.5  # a cached answer is what is read
     assert reroll._chance([1, 0, 0, 0, 0], 1, 1) == 0.5
+
+
+def test_a_chance_cache_of_another_size_is_refused_with_both_counts(monkeypatch):
+    # catan.reserve and the players' keys must agree: a cache made for another number of keys
+    # is an error that says both, not answers read from the wrong slots.
+    from array import array
+
+    monkeypatch.setattr(catan, "TABLES", [None, False, (array("i", [0] * 205), array("d", [0.0] * 205))])
+    with pytest.raises(ValueError, match="catan.reserve's chance keys: 205, not 204"):
+        reroll._chance([1, 0, 0, 0, 0], 1, 1)
 
 
 def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
@@ -346,15 +357,15 @@ def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
 
         def value(self, items, used):
             self.spent.append(used)
-            return 3.0  # less than without a joker spent (5.0), more than nothing (1.0)
+            return 3.0  # less than without a joker spent (5.0), more than ending the turn (2.0)
 
     d = [0, 0, 0, 0, 0]
     d[BRICK] = 1  # one brick missing, two dice to throw twice
-    alone = reroll._chance(d, 2, 2) * 5.0 + (1 - reroll._chance(d, 2, 2)) * 1.0
+    alone = reroll._chance(d, 2, 2) * 5.0 + (1 - reroll._chance(d, 2, 2)) * 2.0
     ctx = Ctx([(0, ORE)])
-    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0) == alone and ctx.spent == []
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0) == alone and ctx.spent == []
     ctx = Ctx([(0, ORE), (1, ANY)])
-    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0)
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0)
     assert ctx.spent == [1 << 1]  # the "any" joker alone pays the brick
     p0 = reroll._chance(d, 2, 2)
     assert abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
@@ -364,35 +375,35 @@ def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
     ctx.used = 1 << 2
     d = [0, 0, 0, 0, 0]
     d[ORE] = 2
-    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
     assert ctx.spent == [1 << 2 | 1 << 0]
     p0 = reroll._chance(d, 3, 2)
     d[ORE] = 1
     p1 = reroll._chance(d, 3, 2)
-    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 1.0)) < 1e-9
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 2.0)) < 1e-9
     # a brick and an ore missing: an "any" joker pays one resource, two pay both
     d = [0, 0, 0, 0, 0]
     d[BRICK] = d[ORE] = 1
     p0 = reroll._chance(d, 3, 2)
     ctx = Ctx([(1, ANY)])
     ctx.used = 1 << 2
-    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
     assert ctx.spent == [1 << 2 | 1 << 1]
     p1 = reroll._chance([0, 0, 0, 0, 1], 3, 2)
-    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 1.0)) < 1e-9
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 2.0)) < 1e-9
     ctx = Ctx([(0, ANY), (1, ANY)])
-    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 1.0)
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
     assert ctx.spent == [0b11] and abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
     # a joker that leaves the plan out of reach is not valued; a plan worth less with the joker
     # spent than ending the turn counts as ending it
     d = [4, 0, 0, 0, 0]
     ctx = Ctx([(0, BRICK)])
-    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0) == 1.0 and ctx.spent == []
-    ctx.value = lambda items, used: 0.5
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0) == 2.0 and ctx.spent == []
+    ctx.value = lambda items, used: 1.5
     d = [2, 0, 0, 0, 0]
     p0, p1 = reroll._chance(d, 2, 2), reroll._chance([1, 0, 0, 0, 0], 2, 2)
-    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 1.0)
-    assert abs(v - (p0 * 5.0 + (p1 - p0) * 1.0 + (1 - p1) * 1.0)) < 1e-9
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 2.0 + (1 - p1) * 2.0)) < 1e-9
 
 
 def test_tables_worked_out_ahead_are_those_of_the_turn():
