@@ -802,7 +802,7 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
                     r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))
 
 
-def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
+def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monkeypatch):
     path = tmp_path / "coach_table.bin"
     path.write_bytes(b"PK\x03\x04" + bytes(60))
     with open(path, "rb") as f:
@@ -810,3 +810,39 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
             for _ in values._Values().load(f, str(path)):
                 pass
     assert str(e.value) == "%s is not a value table" % path
+    # and so when the players open it
+    monkeypatch.setattr(values, "_ONE", None)
+    monkeypatch.setattr(values, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
+    with pytest.raises(ValueError, match="%s is not a value table" % path):
+        values.value_table()
+
+
+def test_the_value_table_reads_a_turn_s_rows_once_and_a_sheet_s_factors_once_a_turn(monkeypatch):
+    # On the device the table is read from flash as it is asked: a turn's rows once, each
+    # sheet's factors once in that turn, whatever the number of plans valued.
+    table = values.value_table()
+    reads = []
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def seek(self, at):
+            self.f.seek(at)
+
+        def readinto(self, buf):
+            reads.append("rows")
+            return self.f.readinto(buf)
+
+        def read(self, n):
+            reads.append("sheet")
+            return self.f.read(n)
+
+    monkeypatch.setattr(table, "f", Counted(table.f))
+    monkeypatch.setattr(table, "t", -1)
+    monkeypatch.setattr(table, "cols", {})
+    a, b = table.masks[0], table.masks[1]
+    first = [table.value(5, a, 0, 0), table.value(5, a, 0, 0), table.value(5, b, 0, 0),
+             table.value(6, a, 0, 0), table.value(6, a, 0, 0)]
+    assert reads == ["rows", "sheet", "sheet", "rows", "sheet"]
+    assert first[0] == first[1] and first[3] == first[4]
