@@ -183,93 +183,218 @@ def contrast(a, b):
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
-def _ink(f, s, x, y):
-    # The pixels the glyphs of one line of ``s`` set, drawn at (x, y) in font ``f``.
-    out = set()
-    pen = x
-    for ch in s:
-        g = ord(ch) - f.FIRST
-        if g < 0 or g >= f.COUNT:
-            g = 63 - f.FIRST
-        w = f.WIDTHS[g]
-        o = g * f.HEIGHT * f.BPR
-        if ch != " ":
-            for r in range(f.HEIGHT):
-                for col in range(w):
-                    if f.DATA[o + r * f.BPR + (col >> 3)] >> (7 - (col & 7)) & 1:
-                        out.add((pen + col, y + r))
-        pen += w + f.SPACING
-    return out
+GRAPHIC = 3.0  # WCAG 2.1 1.4.11: graphics that carry meaning against what is next to them
 
 
-class Contrast(Canvas):
-    """A canvas with real pixels that, as each text is drawn, checks its colour against the
-    pixels around its strokes (those it leaves as they were): every one must differ from the
-    text by a contrast ratio of at least ``AA``."""
+class Final(Canvas):
+    """A canvas with real pixels that notes which draw call set each one last, so the frame
+    after a paint's last call (the cursor, frames and message boxes included) can be read
+    back: each text, sprite, outline and road band, with the pixels of it still showing."""
 
     def __init__(self, w, h):
         Canvas.__init__(self, w, h)
         self.px = bytearray(w * h)
-        self.low = []  # (text, colour, background, ratio) below AA
-        self.checking = False
+        self.owner = [-1] * (w * h)
+        self.ops = []  # (kind, colour, what, (x, y, w, h) or None)
+        self.op = -1
+        self.depth = 0
 
     def _fill(self, x, y, w, h, c):
         px = self.px
+        own = self.owner
         for yy in range(y, y + h):
             i = yy * self.width
             px[i + x:i + x + w] = bytes((c,)) * w
+            own[i + x:i + x + w] = [self.op] * w
 
     def get_pixel(self, x, y):
         return self.px[y * self.width + x]
 
-    def text(self, x, y, s, c, font=None):
-        if self.checking:
-            f = font or self.font
-            for k, line in enumerate(s.split("\n")):
-                self._check(f, line, x, y + k * f.LINE, c)
-        return Canvas.text(self, x, y, s, c, font)
+    def _call(self, kind, c, what, box, draw):
+        # one op per call the screen makes (not per primitive it is made of)
+        if self.depth:
+            return draw()
+        self.depth = 1
+        self.op = len(self.ops)
+        self.ops.append((kind, c, what, box))
+        try:
+            return draw()
+        finally:
+            self.depth = 0
+            self.op = -1
 
-    def _check(self, f, line, x, y, c):
-        ink = _ink(f, line, x, y)
-        seen = set()
-        for ix, iy in ink:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    p = (ix + dx, iy + dy)
-                    if p in ink or not (self.clip_x0 <= p[0] < self.clip_x1 and
-                                        self.clip_y0 <= p[1] < self.clip_y1):
-                        continue
-                    seen.add(self.get_pixel(*p))
-        for b in sorted(seen):
-            r = contrast(c, b)
-            if r < AA:
-                self.low.append((line, c, b, r))
+    def fill_rect(self, x, y, w, h, c):
+        return self._call("fill", c, None, None, lambda: Canvas.fill_rect(self, x, y, w, h, c))
+
+    def spans(self, x, y, halves, c):
+        return self._call("fill", c, None, None, lambda: Canvas.spans(self, x, y, halves, c))
+
+    def rect(self, x, y, w, h, c):
+        return self._call("outline", c, (x, y, w, h), None,
+                          lambda: Canvas.rect(self, x, y, w, h, c))
+
+    def hline(self, x, y, w, c):
+        return self._call("outline", c, (x, y, w, 1), None,
+                          lambda: Canvas.hline(self, x, y, w, c))
+
+    def vline(self, x, y, h, c):
+        return self._call("outline", c, (x, y, 1, h), None,
+                          lambda: Canvas.vline(self, x, y, h, c))
+
+    def band(self, x0, y0, x1, y1, thick, c):
+        return self._call("band", c, (x0, y0, x1, y1, thick), None,
+                          lambda: Canvas.band(self, x0, y0, x1, y1, thick, c))
+
+    def sprite(self, x, y, index, c, sheet=None):
+        f = sheet or self.sheet
+        box = _ink_box(f, index, x, y)
+        return self._call("sprite", c, (index, getattr(f, "__name__", "sprites")), box,
+                          lambda: Canvas.sprite(self, x, y, index, c, sheet))
+
+    def text(self, x, y, s, c, font=None):
+        f = font or self.font
+        return self._call("text", c, s, None, lambda: Canvas.text(self, x, y, s, c, font))
+
+    def shown(self):
+        """{op: [pixel index, ...]}: the pixels each op set that still show."""
+        out = {}
+        for i, o in enumerate(self.owner):
+            if o >= 0:
+                out.setdefault(o, []).append(i)
+        return out
+
+
+def _ink_box(f, index, x, y):
+    # the box of the pixels a cell sets, drawn at (x, y) (None: it sets none)
+    w = f.WIDTHS[index]
+    o = index * f.HEIGHT * f.BPR
+    xs = []
+    ys = []
+    for r in range(f.HEIGHT):
+        for col in range(w):
+            if f.DATA[o + r * f.BPR + (col >> 3)] >> (7 - (col & 7)) & 1:
+                xs.append(x + col)
+                ys.append(y + r)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+_NEAR8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+_NEAR4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+
+
+def _inside(px, w, h, x, y, dx, dy, b):
+    # True if a pixel one or two steps further in from (x, y), away from its neighbour at
+    # (x + dx, y + dy), or beside those steps (an outline's corner, a sloped band's end),
+    # has GRAPHIC contrast with ``b``
+    for k in (1, 2):
+        for e in (-1, 0, 1):
+            ix = x - k * dx + e * dy
+            iy = y - k * dy + e * dx
+            if 0 <= ix < w and 0 <= iy < h and contrast(px[iy * w + ix], b) >= GRAPHIC:
+                return True
+    return False
+
+
+def _describe(op):
+    kind, _, what, _ = op
+    return repr(what) if kind == "text" else "%s %r" % (kind, what)
+
+
+def final_problems(c):
+    """What the final frame on Final canvas ``c`` shows too faintly or not at all:
+    - a text pixel next to a pixel of anything but itself below ``AA``;
+    - a graphic (sprite, outline, road band) more than an eighth of whose edge pixels (next
+      to a pixel of another colour) are faint: below ``GRAPHIC`` against that pixel, and no
+      pixel one or two steps further in (its fill inside an outline, say; or at a corner,
+      beside those steps) has that contrast with it either (an outline drawn round a shape,
+      or a shape's fill inside a faint edge, is how a graphic is told from its ground; where
+      two graphics meet, either one's edge may be what tells them apart). A few faint
+      pixels, the stair of a sloped band's end, a corner where items meet, leave the shape
+      plain;
+    - a sprite whose ink does not lie wholly on the screen."""
+    out = []
+    w = c.width
+    h = c.height
+    px = c.px
+    own = c.owner
+    for i, op in enumerate(c.ops):
+        if op[0] == "sprite" and op[3]:
+            x, y, bw, bh = op[3]
+            if x < 0 or y < 0 or x + bw > w or y + bh > h:
+                out.append("sprite %r at (%d, %d) is cut by the %dx%d screen's edge" %
+                           (op[2], x, y, w, h))
+    seen = set()
+    for k, pixels in c.shown().items():
+        kind, col, what, _ = c.ops[k]
+        if kind == "fill":
+            continue
+        text = kind == "text"
+        need = AA if text else GRAPHIC
+        worst = None
+        edge = set()  # (a graphic's) pixels next to another colour, and those too faint
+        faint = set()
+        for i in pixels:
+            x = i % w
+            y = i // w
+            for dx, dy in (_NEAR8 if text else _NEAR4):
+                qx = x + dx
+                qy = y + dy
+                if not (0 <= qx < w and 0 <= qy < h):
+                    continue
+                q = qy * w + qx
+                b = px[q]
+                if own[q] == k or b == col and not text:
+                    continue  # (a text's strokes that run into other ink of its colour: 1:1)
+                edge.add(i)
+                r = contrast(col, b)
+                if r >= need:
+                    continue
+                if not text and (_inside(px, w, h, x, y, dx, dy, b) or
+                                 c.ops[own[q]][0] not in ("fill", "text") and own[q] >= 0 and
+                                 _inside(px, w, h, qx, qy, -dx, -dy, col)):
+                    continue  # (two graphics meet: either one's edge may tell them apart)
+                faint.add(i)
+                if worst is None or r < worst[0]:
+                    worst = (r, b, x, y)
+        if worst and (text or 8 * len(faint) > len(edge)):
+            line = "%s: %s on %s is %.2f:1 at (%d, %d)" % (
+                _describe(c.ops[k]), _NAMES[col], _NAMES[worst[1]], worst[0], worst[2], worst[3])
+            if line not in seen:
+                seen.add(line)
+                out.append(line)
+    return out
 
 
 _NAMES = ("SEA", "DEEP", "SAND", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "WHITE",
           "BLACK", "DARK", "LIGHT", "CURSOR", "RED", "SKY")
 
 
-def _low_contrast(app, c):
-    c.low = []
-    c.checking = True
+def _final(app, c):
+    # the screen painted whole, then what its final frame shows too faintly
+    c.ops = []
+    c.owner = [-1] * (c.width * c.height)
     ui_scenes.repaint(app, c)
-    c.checking = False
-    return ["%r: %s on %s is %.1f:1" % (s, _NAMES[fg], _NAMES[bg], r) for s, fg, bg, r in c.low]
+    return final_problems(c)
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
-def test_every_text_contrasts_with_what_is_behind_it(w, h):
+def test_every_text_and_graphic_contrasts_in_the_final_frame(w, h):
+    # every scene, early and late in games of one to four seats on both islands
     bad = []
     for name in ui_scenes.NAMES:
-        c = Contrast(w, h)
+        c = Final(w, h)
         app = ui_scenes.run(name, c)
-        bad += ["%s: %s" % (name, p) for p in _low_contrast(app, c)]
-    assert not bad, "%d texts below %.1f:1\n%s" % (len(bad), AA, "\n".join(bad))
+        bad += ["%s: %s" % (name, p) for p in _final(app, c)]
+    assert not bad, "%d below %.1f:1 (text) or %.1f:1 (graphics), or cut\n%s" % (
+        len(bad), AA, GRAPHIC, "\n".join(bad))
 
 
 def test_the_checks_fail_on_a_bad_scene():
-    # Deliberately bad: dark grey on deep blue, and a label over a sprite, then over a text
+    # Deliberately bad: dark grey on deep blue, a label over a sprite, then over a text; a
+    # text a frame is painted beside after it; a deep-blue sprite on the sea, and the same
+    # inside a light outline (fine); a sprite half off the screen
     class Bad:
         def __init__(self):
             self.screen = self
@@ -282,12 +407,24 @@ def test_the_checks_fail_on_a_bad_scene():
             c.text(42, 44, "over", 9)
             c.text(80, 80, "one", 9)
             c.text(84, 82, "two", 9)
+            c.text(4, 100, "framed", 12)  # LIGHT, then a magenta frame touching it
+            c.fill_rect(120, 0, 120, 60, 0)  # SEA
+            c.sprite(130, 10, 0, 1)  # DEEP on SEA
+            c.fill_rect(160, 10, 18, 18, 12)  # LIGHT ...
+            c.sprite(161, 11, 0, 1)  # ... round a DEEP brick: its outline
+            c.sprite(c.width - 8, 30, 0, 9)
+            c.rect(3, 99, c.text_width("framed") + 2, 11, 13)
 
-    c = Contrast(240, 135)
-    low = _low_contrast(Bad(), c)
+    c = Final(240, 135)
+    low = _final(Bad(), c)
     assert any("'dim': DARK on DEEP" in p for p in low), low
     assert not any("'fine'" in p for p in low), low
     assert any("'over'" in p for p in low) and any("'two'" in p for p in low), low  # ink on ink
+    assert any("'framed': LIGHT on CURSOR" in p for p in low), low
+    assert any("sprite (0, 'catan.ui.sprites'): DEEP on SEA" in p and "(13" in p
+               for p in low), low
+    assert not any("at (16" in p or "at (17" in p for p in low), low  # the outlined one
+    assert any("cut by the 240x135" in p for p in low), low
     r = Recorder(240, 135)
     Bad().paint(r)
     probs = _problems(r)
@@ -335,7 +472,7 @@ def test_every_map_item_shows_what_it_is(w, h):
                 assert texts == [want], (island, isl.name(t), texts)
             else:
                 assert texts == [] and sprites.MAP_SWORD in spr, (island, isl.name(t), spr)
-        c = Contrast(w, h)
+        c = Final(w, h)
         sheet.draw(c, lay, g, 0, None, ())
         x0, y0, x1, y1 = sheet._places(c, lay, isl)[0][0][:4]
         assert c.get_pixel((x0 + x1) // 2 + 2, (y0 + y1) // 2) == 9  # WHITE
