@@ -252,7 +252,6 @@ class Final(Canvas):
                           lambda: Canvas.sprite(self, x, y, index, c, sheet))
 
     def text(self, x, y, s, c, font=None):
-        f = font or self.font
         return self._call("text", c, s, None, lambda: Canvas.text(self, x, y, s, c, font))
 
     def shown(self):
@@ -319,7 +318,7 @@ def final_problems(c):
     h = c.height
     px = c.px
     own = c.owner
-    for i, op in enumerate(c.ops):
+    for op in c.ops:
         if op[0] == "sprite" and op[3]:
             x, y, bw, bh = op[3]
             if x < 0 or y < 0 or x + bw > w or y + bh > h:
