@@ -531,9 +531,10 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
             x, y, cw, ch = chips[0][1:5]
             inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
                       op[1] + op[3] <= x + cw and y <= op[2] < y + ch]
-            # in a row of their own (a tall panel), named
-            want = total if top == BAR else "%s %s" % (app.seat_name(q), total)
-            assert inside == [want], (name, q, inside)
+            # in a row of their own (a tall panel), named; else numbered (not by colour alone)
+            want = ["%d" % (q + 1), total] if top == BAR else ["%s %s" % (app.seat_name(q),
+                                                                          total)]
+            assert inside == want, (name, q, inside)
 
 
 @pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
@@ -599,11 +600,11 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
 def test_a_tall_screen_s_menus_use_the_large_font(w, h):
-    # The title and new-game menus on a 240-px screen: their title and rows in the large font
+    # The title, new-game and pause menus on a 240-px screen: their title and rows in the large font
     # (the note under them stays small); on 240x135 all small
     from catan.ui import font_large
 
-    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair"):
+    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair", "pause"):
         app, c = _repainted(name, w, h)
         screen = app.screen
         rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
@@ -629,3 +630,26 @@ def test_a_tall_panel_s_dice_are_larger(w, h):
             if i:  # a pixel between neighbours
                 px, py = screen._die_xy(i - 1)
                 assert px + side < x or py + side < y, (name, i)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])
+def test_a_rules_page_ends_at_the_end_of_a_sentence(w, h):
+    # a tall screen's rules card goes on over more pages where a part needs them: each page
+    # ends with a sentence (no "cities 7 12" | "20 30"), and the pages hold the whole text
+    from catan.ui import font_large
+    from catan.ui.info import _rules
+
+    app = ui_scenes.run("rules_island_one", Recorder(w, h))
+    card = app.screen
+    words = {1: [], 2: [], 3: []}
+    for i, (part, _) in enumerate(card.pages):
+        if not part:
+            continue
+        card.page = i
+        r = Recorder(w, h)
+        card.paint(r)
+        lines = [op[5] for op in r.ops if op[0] == "text" and op[4] == font_large.HEIGHT][1:]
+        assert lines[-1].endswith("."), (part, lines)  # (the first large line: the title)
+        words[part] += " ".join(lines).split()
+    for k in (1, 2, 3):
+        assert words[k] == _rules(k).split(), k

@@ -63,7 +63,7 @@ PALETTE = (
     0x000000,  # BLACK
     0x3A3F45,  # DARK
     0xC5CBD1,  # LIGHT
-    0xFF3CC8,  # CURSOR
+    0xFF44CC,  # CURSOR (3:1 against both the sea and white)
     0xFF4B5C,  # RED
     0x78C6FF,  # SKY
 )

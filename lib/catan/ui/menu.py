@@ -21,6 +21,7 @@ class Menu:
     back_label = "back"  # what the back button does, for the foot (None: nothing)
     font = None  # the title's and the rows' font (None: the small one)
     row = ROW  # the rows' pitch
+    widest = ""  # the widest row the menu shows, its label and value ("": too wide for large)
 
     def __init__(self, app):
         self.app = app
@@ -29,7 +30,25 @@ class Menu:
         self.size()
 
     def size(self):
-        """Choose ``font`` and ``row`` for the rows as they are now (the small font here)."""
+        """Choose ``font`` and ``row`` for the rows as they are now: on a tall screen (240
+        pixels) the title and the rows in the large font where they fit (all of them, two
+        lines of the note and the foot below; the title and the widest row across), as
+        every menu of the layout that fits them; else the small font."""
+        lay = self.app.lay
+        self.font = None
+        self.row = ROW
+        if not lay.big or not self.widest:
+            return
+        from catan.ui import font_large as big  # (only a tall screen's menus load it)
+
+        room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
+                <= lay.height - wg.LINE - 1)
+        c = self.app.c
+        w = self.width(big) - 6
+        if room and c.text_width(self.title, big) <= w and \
+                c.text_width(self.widest, big) + 2 * big.SPACING <= w:
+            self.font = big
+            self.row = big.LINE
 
     # subclasses: items(), value(i), choose(i), change(i, step), back()
     def items(self):
@@ -140,6 +159,7 @@ class Pause(Menu):
     ``owner`` is the screen paused (the turn, with its cursor and marks), shown on resume."""
 
     title = "Paused"
+    widest = "Players' sheets"
 
     def __init__(self, app, owner=None):
         self.owner = owner

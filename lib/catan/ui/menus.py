@@ -7,31 +7,12 @@ from catan.ui import canvas as cv
 from catan.ui import font_large
 from catan.ui import widgets as wg
 from catan.ui.common import HUMAN, LEVEL_NAMES
-from catan.ui.menu import ROW, Menu
+from catan.ui.menu import Menu
 from catan.ui.records import SPEEDS
 
 
 class _Menu(Menu):
     MODULE = "menus"  # see App.show
-    widest = ""  # the widest row the menu shows, its label and value ("": too wide for large)
-
-    def size(self):
-        # On a tall screen (240 pixels) the title and the rows in the large font where they
-        # fit: all of them, two lines of the note and the foot below; the title and the
-        # widest row across
-        lay = self.app.lay
-        big = font_large
-        room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
-                <= lay.height - wg.LINE - 1)
-        c = self.app.c
-        w = self.width(big) - 6
-        if lay.big and self.widest and room and c.text_width(self.title, big) <= w and \
-                c.text_width(self.widest, big) + 2 * big.SPACING <= w:
-            self.font = big
-            self.row = big.LINE
-        else:
-            self.font = None
-            self.row = ROW
 
 
 class Title(_Menu):

@@ -184,9 +184,25 @@ def hexagon(c, x, y, su, hu, colour):
     c.spans(x, y - hu + 1, halves, colour)
 
 
-def _road(c, x0, y0, x1, y1, colour, thick):
-    # A thick line between two corners: flat edges as one bar, sloped ones row by row.
+def _road(c, x0, y0, x1, y1, colour, thick, inset=0):
+    # A thick line between two corners: flat edges as one bar, sloped ones row by row; with
+    # ``inset``, that many columns (flat) or rows (sloped) short of either end, so the band
+    # drawn under it rings its ends too (the clip narrowed for it, then put back).
+    if not inset:
+        c.band(x0, y0, x1, y1, thick, colour)
+        return
+    a = c.clip_x0
+    b = c.clip_y0
+    e = c.clip_x1
+    f = c.clip_y1
+    if y0 == y1:
+        left = max(a, min(x0, x1) + inset)
+        c.set_clip(left, b, min(e, max(x0, x1) + 1 - inset) - left, f - b)
+    else:
+        top = max(b, min(y0, y1) + inset)
+        c.set_clip(a, top, e - a, min(f, max(y0, y1) + 1 - inset) - top)
     c.band(x0, y0, x1, y1, thick, colour)
+    c.set_clip(a, b, e - a, f - b)
 
 
 def _state(game, p, item, can):
@@ -196,14 +212,19 @@ def _state(game, p, item, can):
 
 
 def _badge(c, art, x, y, kind, state, label, lx):
-    # An item's silhouette in deep blue, filled white when built, gold when buildable (one
-    # sprite less for the many not built yet); its printed value inside it (``label``: Island
-    # One's points, Island Two's VP of a site; None: a sword, Island Two's knight), ``lx``
-    # pixels in, clear of the outline by a pixel all round. ``art``: the layout's symbols.
+    # An item's silhouette: built, white inside a deep-blue edge; buildable, gold inside it;
+    # not yet, deep blue inside a light-grey edge (the edge, at 3:1 or more against the sea
+    # and every hex, or the fill inside it, tells the shape from its ground); its printed
+    # value inside it (``label``: Island One's points, Island Two's VP of a site; None: a
+    # sword, Island Two's knight), ``lx`` pixels in, clear of the edge by a pixel all round.
+    # ``art``: the layout's symbols.
     f = art[0]
     spr = art[1][kind]
-    c.sprite(x, y, spr, cv.DEEP, f)
-    if state != _LATER:
+    if state == _LATER:
+        c.sprite(x, y, spr, cv.LIGHT, f)
+        c.sprite(x, y, spr + 1, cv.DEEP, f)
+    else:
+        c.sprite(x, y, spr, cv.DEEP, f)
         c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD, f)
     ink = cv.LIGHT if state == _LATER else cv.BLACK
     if label:
@@ -286,25 +307,32 @@ def draw(c, lay, game, p, cursor=None, can=None):
     cy = c.clip_y0
     cx1 = c.clip_x1
     cy1 = c.clip_y1
-    for r in range(-1, isl.n_roads):
-        x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
-        if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
-            continue
-        if r < 0:  # the starting road: white as a built one, with a line down its middle
-            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-            _road(c, x0, y0, x1, y1, cv.WHITE, 5)
-            _road(c, x0, y0, x1, y1, cv.BLACK, 1)
-            continue
-        # A road is a band along its edge: not yet buildable, a 5-pixel dark road bed;
-        # buildable, 5 pixels of gold; built, of white (both on a dark border, 7 across); the
-        # grey road (Island Two's R5, whose builder may take Longest Road) slate grey on its
-        # border until built.
-        st = _state(game, p, r, can)
-        if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
-            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-            _road(c, x0, y0, x1, y1, _ROAD_INK[st], 5)
-        else:
-            _road(c, x0, y0, x1, y1, cv.DARK, 5)
+    # A road is a band along its edge: buildable, 5 pixels of gold; built, of white (both
+    # on a dark border, 7 across); not yet, hollow: a light-grey edge round a 3-pixel
+    # deep-blue bed (an empty road, as printed; the grey road, Island Two's R5 whose builder
+    # may take Longest Road, a dark grey one). The hollow ones first: where roads meet, a
+    # border closes over their ends.
+    for later in (True, False):
+        for r in range(-1, isl.n_roads):
+            x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
+            if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
+                continue
+            if r < 0:  # the starting road: white as a built one, a line down its middle
+                if not later:
+                    _road(c, x0, y0, x1, y1, cv.DEEP, 7)
+                    _road(c, x0, y0, x1, y1, cv.WHITE, 5, 1)
+                    _road(c, x0, y0, x1, y1, cv.BLACK, 1, 2)
+                continue
+            st = _state(game, p, r, can)
+            if (st == _LATER) != later:
+                continue
+            if not later:
+                _road(c, x0, y0, x1, y1, cv.DEEP, 7)
+                _road(c, x0, y0, x1, y1, _ROAD_INK[st], 5, 1)
+            else:
+                _road(c, x0, y0, x1, y1, cv.LIGHT, 5)
+                _road(c, x0, y0, x1, y1, cv.DARK if isl.number == 2 and r == GREY_ROAD
+                      else cv.DEEP, 3, 1)
     if cursor is not None and 0 <= cursor < isl.n_roads:
         _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
     _items(c, isl, game, p, can, items, jokers, art)
@@ -323,14 +351,17 @@ def draw_lit_road(c, lay, game, road, can):
 
 
 def _lit_road(c, isl, game, p, r, can, place):
-    # Road ``r`` under the cursor: its 3-pixel middle on a 7-pixel magenta band.
+    # Road ``r`` under the cursor: a 7-pixel magenta band round a black one of 5 (as the
+    # cursor's frame: magenta outside, black inside), its 3-pixel middle in the road's
+    # colour; not yet built, none (hollow, as it is drawn without the cursor).
     x0, y0, x1, y1, bx, by, bw, bh = place
     if bx >= c.clip_x1 or by >= c.clip_y1 or bx + bw <= c.clip_x0 or by + bh <= c.clip_y0:
         return
     st = _state(game, p, r, can)
-    lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
     _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-    _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
+    _road(c, x0, y0, x1, y1, cv.BLACK, 5, 1)
+    if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
+        _road(c, x0, y0, x1, y1, _ROAD_INK[st], 3, 2)
 
 
 def _items(c, isl, game, p, can, items, jokers, art):
@@ -355,11 +386,18 @@ def _items(c, isl, game, p, can, items, jokers, art):
         used = game.joker_used(j, p)
         f = art[0]
         card = w - 4
+        # usable: white, its face in colour, edged black; locked or used: deep blue, its
+        # face light grey, edged light grey and a deep-blue pixel inside that (the edge, or
+        # the fill inside it, stands out from every hex); used, crossed out in red (edged
+        # black), as on paper
         if game.joker_unlocked(j, p) and not used:
             c.fill_rect(x, y, card, card, cv.WHITE)
-            c.sprite(x, y, art[4][gives], wg.FACE_COLOUR[gives], f)
+            wg.picture(c, x, y, art[4][gives], wg.FACE_COLOUR[gives], f)
+            c.rect(x, y, card, card, cv.BLACK)
         else:
-            c.fill_rect(x, y, card, card, cv.DARK)
+            c.fill_rect(x, y, card, card, cv.DEEP)
             c.sprite(x, y, art[4][gives], cv.LIGHT, f)
-            if used:  # crossed out, as on paper
-                c.sprite(x, y, art[3], cv.RED, f)
+            c.rect(x, y, card, card, cv.LIGHT)
+            c.rect(x + 1, y + 1, card - 2, card - 2, cv.DEEP)
+            if used:
+                wg.edged(c, x, y, art[3], cv.RED, cv.BLACK, f)
