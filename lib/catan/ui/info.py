@@ -611,25 +611,29 @@ def _rules(k):
 
 def _pages(c, text, w, room):
     # ``text`` in the large font wrapped to ``w`` pixels, as pages of at most ``room`` lines
-    # [(line, colour)], each ending at the end of a sentence (a sentence longer than a page
-    # is cut where the page is full)
+    # [(line, colour)], each ending at the end of a sentence, the one nearest an even share
+    # of the lines left (a sentence longer than a page is cut where the page is full)
     out = []
     while text:
         lines = _lines(c, ((text, cv.WHITE),), w, font_large)
         if len(lines) <= room:
             out.append(lines)
             break
-        end = 0  # where the text of the page's lines ends (each line is a piece of it)
-        for line, _ in lines[:room]:
-            end = text.find(line, end) + len(line)
-        cut = end - 1 if text[end - 1] == "." else max(text.rfind(". ", 0, end),
-                                                        text.rfind(".\n", 0, end))
-        if cut < 0:
+        share = -(-len(lines) // -(-len(lines) // room))  # the lines of an even page
+        best = end = -1
+        for i in range(room):  # the sentence ends on the page's lines: the nearest the share
+            start = text.find(lines[i][0], end + 1)
+            end = start + len(lines[i][0])
+            cut = end - 1 if text[end - 1] == "." else text.rfind(". ", start, end)
+            if cut >= 0 and (best < 0 or abs(i + 1 - share) <= abs(best_lines - share)):
+                best = cut
+                best_lines = i + 1
+        if best < 0:
             out.append(lines[:room])
             text = text[end + 1:]
         else:
-            out.append(_lines(c, ((text[:cut + 1], cv.WHITE),), w, font_large))
-            text = text[cut + 2:]
+            out.append(_lines(c, ((text[:best + 1], cv.WHITE),), w, font_large))
+            text = text[best + 2:]
     return out
 
 
