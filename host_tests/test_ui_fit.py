@@ -512,13 +512,21 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
     # Two) in a chip of its colour in the header, its own total at the right as before
     from catan.ui.widgets import BAR, PLAYER_COLOUR
 
-    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer",
+                 "turn_late_roll", "turn_late_one", "turn_late_two"):
         app, c = _repainted(name, w, h)
         g = app.game
         px = app.lay.px
         top = app.screen.ty - 3  # the header: one bar, or two on a tall panel
         assert top in (BAR, 2 * BAR)
         head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= top]
+        # the turn, in full or short, but where four seats' chips leave no room for it on
+        # Island One (its track shows it)
+        t = g.turns[g.player] + 1
+        turns = ("Turn %d/15" % t, "%d/15" % t) if g.island.number == 1 else ("Turn %d" % t,
+                                                                             "T%d" % t)
+        shown = [op[5] for op in head if op[0] == "text" and op[5] in turns]
+        assert shown or g.players == 4 and g.island.number == 1, (name, head)
         for q in range(g.players):
             total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
             if q == g.player:

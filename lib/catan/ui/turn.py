@@ -657,15 +657,15 @@ class Painting:
                 right -= cw
                 c.fill_rect(right - 1, 0, cw + 2, wg.BAR, cv.DEEP)
                 c.fill_rect(right, 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
-                pen = c.text(right + 2, 2, chips[3 * q + 1], cv.BLACK)
-                c.vline(pen, 2, wg.BAR - 4, cv.BLACK)
-                c.text(pen + 2, 2, v, cv.BLACK)
+                line = c.text(right + 2, 2, chips[3 * q + 1], cv.BLACK)
+                c.vline(line, 2, wg.BAR - 4, cv.BLACK)
+                c.text(line + 2, 2, v, cv.BLACK)
                 right -= 1
         head = "Turn %d/%d" % (turn, TURNS_ONE) if one else "Turn %d" % turn
-        if pen + 5 + c.text_width(head) > right - 2:
+        if pen + 4 + c.text_width(head) > right - 2:
             head = "%d/%d" % (turn, TURNS_ONE) if one else "T%d" % turn
-        if pen + 5 + c.text_width(head) <= right - 2:  # (else Island One's track shows it)
-            c.text(pen + 5, 2, head, cv.BLACK)
+        if pen + 4 + c.text_width(head) <= right - 2:  # (else Island One's track shows it)
+            c.text(pen + 4, 2, head, cv.BLACK)
 
     def _paint_buttons(self, c):
         # the buttons of this moment, or the resource picker
