@@ -608,11 +608,12 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
 def test_a_tall_screen_s_menus_use_the_large_font(w, h):
-    # The title, new-game and pause menus on a 240-px screen: their title and rows in the large font
+    # Every menu on a 240-px screen: its title and rows in the large font
     # (the note under them stays small); on 240x135 all small
     from catan.ui import font_large
 
-    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair", "pause"):
+    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair", "pause",
+                 "settings", "settings_swap"):
         app, c = _repainted(name, w, h)
         screen = app.screen
         rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]

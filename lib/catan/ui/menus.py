@@ -245,6 +245,7 @@ class Replace(_Menu):
 
 class SettingsMenu(_Menu):
     title = "Settings"
+    widest = "Choose with A (B: back)"
 
     def __init__(self, app, owner=None):
         self.owner = owner  # the screen to return to (the pause menu), or None: the title
@@ -262,15 +263,16 @@ class SettingsMenu(_Menu):
         if r == "Brightness":
             return "%d0%%" % s.brightness
         if r == "Choose with":
-            if self.swap_asked:
-                return "press %s to confirm" % self.app.key_name("back")
+            if self.swap_asked:  # (in the large font the note says what it confirms)
+                return ("press %s" if self.font else "press %s to confirm") % \
+                    self.app.key_name("back")
             return "B (A: back)" if s.swap else "A (B: back)"
         if r == "Animation":
             return SPEEDS[s.speed]
         if r == "Coach review":
             return "on" if s.coach else "off"
         if r == "Reset statistics" and self.confirm:
-            return "sure? A again"
+            return "sure?" if self.font else "sure? A again"
         return None
 
     def note(self):
