@@ -182,6 +182,9 @@ def track(c, x, y, w, g, p, per_row):
             c.rect(bx, by, bw - 1, 11, cv.LIGHT)
 
 
+_AWARDS = const(59)  # both awards with their "+2", and the gap before them
+
+
 def score_height(g, w, tall):
     """The pixels ``score`` takes across ``w``: Island One's track, 12 a row of boxes;
     Island Two's VP boxes and awards in one row (19), or on a ``tall`` panel narrower than
@@ -190,9 +193,6 @@ def score_height(g, w, tall):
         per = track_row(w)
         return 12 * ((TURNS_ONE + per - 1) // per) + 2
     return 36 if tall and w < _AWARDS + 70 else 19
-
-
-_AWARDS = const(59)  # both awards with their "+2", and the gap before them
 
 
 def score(c, x, y, w, g, p, tall=False):
