@@ -34,25 +34,6 @@ BATTERY_MS = 10_000  # how often the battery is measured while awake
 SAVE_ROOT = "/data"
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
 SPARE = 2048  # kept from boot, freed to report an error (error.log's file object: ~1.2 KB)
-# A heap smaller than this (the stock Pico W firmware's: 205 KB; the Pico's is 246 KB) cannot keep
-# the computer players' and the coach's code (~27 KB) beside the game: it is loaded when needed and
-# dropped after (App.small_heap); their arrays are made at boot there too (reserve_arrays).
-SMALL_HEAP = 230_000
-# Where the game's bytecode is in the heap (stock firmware), a frame bigger than this is held a band
-# of rows at a time, each band painted and sent in turn (fb_canvas): the Display Pack 2.0's 38,400
-# bytes as three bands of 12,800. (Smaller bands free more, and cost a cursor move far more: at
-# 8 KB the Display Pack's two bands took 33 to 46 ms on the emulated Pico, not 21 to 28; the
-# stock Pico W's Display Pack 2.0 in four and five bands 82 and 99 ms, not 27.)
-BAND_BYTES = 16_384
-# and on a small heap (the stock Pico W) in bands of at most this: the Display Pack's 16,200 bytes
-# as two bands of 8,160 (whole, the hard computer's Island One game found no 3.7 KB block for its
-# tables; its cursor moves take 31 ms instead of about 20), the Display Pack 2.0's still as three
-SMALL_BAND_BYTES = 12_800
-# Less than this free once the boot has loaded the game's code (stock firmware, where the bytecode
-# is in the heap: 76 KB on a Pico with the Display Pack; a game UF2 has 172 KB): the players leave before an
-# on-demand screen (App.tight_heap).
-TIGHT_HEAP = 120_000
-
 # set while running, so main.py can show an uncaught exception on the screen (and tests
 # can watch the app)
 display = None
@@ -90,18 +71,39 @@ def code_in_flash():
     return not __file__.startswith("/")
 
 
-def band_rows(board, banded, small=False):
-    """The rows of the picture the framebuffer holds: all of them, or if ``banded`` and the whole
-    frame is over ``BAND_BYTES`` (``SMALL_BAND_BYTES`` on a ``small`` heap), the fewest equal
-    bands that are not."""
+def memory_plan():
+    """The game's memory plan (``catan.ui.memory``), chosen from where its code runs and how big
+    the heap is: it decides what stays in the heap and the answer to a ``MemoryError``. None in
+    a device tree without the game (the host tests' rigs); the roomy plan off MicroPython (no
+    ``gc.mem_free``: the host tests)."""
+    try:
+        from catan.ui.memory import ROOMY, MemoryPlan, regime
+    except ImportError:
+        return None
+    free = getattr(gc, "mem_free", None)
+    if free is None:
+        return MemoryPlan(ROOMY)
+    return MemoryPlan(regime(code_in_flash(), free() + gc.mem_alloc()))
+
+
+def band_rows(board, limit):
+    """The rows of the picture the framebuffer holds: all of them, or where the whole frame is
+    over ``limit`` bytes (0: no limit; the memory plan's ``band_bytes``), the fewest equal bands
+    that are not."""
     w = board.DISPLAY["width"]
     h = board.DISPLAY["height"]
-    limit = SMALL_BAND_BYTES if small else BAND_BYTES
     bands = 1
-    if banded:
+    if limit:
         frame = ((w + 1) >> 1) * h
         bands = (frame + limit - 1) // limit
     return (h + bands - 1) // bands
+
+
+def frame_rows(board, plan):
+    """The framebuffer's rows under ``plan``: in bands only where the canvas can paint them
+    (native drawing)."""
+    limit = plan.band_bytes if plan is not None and native_drawing() is not None else 0
+    return band_rows(board, limit)
 
 
 def alloc_framebuffer(board, rows=None):
@@ -115,32 +117,6 @@ def alloc_framebuffer(board, rows=None):
         gc.collect()
         _framebuffer = bytearray(n)
     return _framebuffer
-
-
-def reserve_arrays(small=False):
-    """The computer players' and the coach's table arrays (``catan.reserve``, 21 KB kept for
-    good, on every heap; on a ``small`` one their cache of dice chances too, 2.4 KB), right after
-    the framebuffer: made later, in the middle of a game, they split the heap's largest free
-    block (on the emulated Pico, from 96 KB to 30 KB), or on the stock Pico W found no 3.7 KB
-    block at all (App.release_players)."""
-    try:
-        import catan
-    except ImportError:  # a device tree without the game (the host tests' rigs)
-        return
-    catan.reserve(small)
-
-
-def reserve_tables():
-    """The computer players' and the coach's code (``catan.players``; ``reserve`` takes up the
-    arrays of ``reserve_arrays``), once the first frame is on the panel: the boot's last pixel
-    comes 165 ms sooner on a stock Pico, and loaded here, before any play, the code lies below
-    what a game allocates."""
-    try:
-        from catan import players
-    except ImportError:  # a device tree without the game (the host tests' rigs)
-        return
-    players.reserve()
-    gc.collect()  # the import's garbage: what comes next fills its gaps, not the free space above
 
 
 def fast_peripherals(hw):
@@ -296,12 +272,9 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     global display, canvas, app, _spare
     if board is None:
         board = load_board()
-    free = getattr(gc, "mem_free", None)  # MicroPython's (the host tests' gc may have none)
-    small = free is not None and free() + gc.mem_alloc() < SMALL_HEAP
-    # first, the biggest allocation; in bands where the code is in the heap (the device's own),
-    # which the native drawing can paint
-    banded = free is not None and not code_in_flash() and native_drawing() is not None
-    buf = alloc_framebuffer(board, band_rows(board, banded, small))
+    plan = memory_plan()
+    # first, the biggest allocation (in bands where the plan says so: the code is in the heap)
+    buf = alloc_framebuffer(board, frame_rows(board, plan))
     if _spare is None:
         _spare = bytearray(SPARE)
     if hw is None:
@@ -317,7 +290,8 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     display = make_display(board, hw, buf, lut565(), sleep_ms, init=False)
     power = _PowerUp(display.init_steps(), ticks_ms, ticks_diff, sleep_ms)
     power.run()  # the panel's first wait begins: the rest of the boot runs in its waits
-    reserve_arrays(small)  # then what stays for good, so the rest of the heap stays in one piece
+    if plan is not None:  # then what stays for good, so the rest of the heap stays in one piece
+        plan.reserve()
     power.run()
     canvas = (make_canvas or _fb_canvas)(display.width, display.height, buf)
     if canvas.bands > 1:
@@ -334,8 +308,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     if App is None:
         from catan.ui.app import App
     power.run()
-    first = App(canvas, store, roles=tuple(board.BUTTONS))
-    first.small_heap = small
+    first = App(canvas, store, roles=tuple(board.BUTTONS), plan=plan)
     battery = _battery(board, hw)
     if battery is not None:  # in the first frame, not drawn again at the loop's first round
         first.battery = battery()
@@ -359,10 +332,8 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
         first.draw()
         power.run(True)  # the panel is ready before the first frame
         display.show(canvas.take_dirty())  # the backlight comes on after this first frame
-    if not small:
-        reserve_tables()  # the players' code, once the first frame is on the panel
-    if free is not None:  # (reserve_tables collected its garbage)
-        first.tight_heap = small or free() < TIGHT_HEAP
+    if plan is not None:  # the players' code where it stays, once the first frame is shown
+        plan.boot_players()
     app = first  # running now (tests wait for it before they press a button)
     return board, hw, btn, battery, used, ticks_ms, ticks_diff, sleep_ms
 

@@ -289,6 +289,17 @@ def test_coach_hint_straight_after_start(trees, firmware, board, tmp_path):
         _hint_as_on_the_host(p, saves, ["a", "y_long"], tmp_path)  # Continue: before the roll
 
 
+def test_a_hint_after_the_pause_menu_is_drawn(trees, firmware, tmp_path):
+    # Issue 37: on the stock Pico a hint asked after the pause menu (B, B) drew nothing for a
+    # minute, where the same hint without the menu came in 413 ms. Continue, Roll, the cursor
+    # over the dice and back, the pause menu and back, the hint.
+    keys = ["a", "a", "y", "y", "y", "x", "x", "x", "b", "b", "y_long"]
+    saves = saved_start(**HINT_GAME)
+    with make_pico(trees, firmware=firmware, extra_files=saves) as p:
+        p.boot()
+        _hint_as_on_the_host(p, saves, keys, tmp_path)
+
+
 @pytest.mark.parametrize("moment", ("between_rolls", "build_phase"))
 def test_coach_hint_after_a_roll_and_in_the_build_phase(trees, firmware, moment, tmp_path):
     # Continue, Roll, (the cursor from die 1 to Keep, Keep,) the hint

@@ -39,7 +39,7 @@ class GS4Canvas(Canvas):
 
 
 class StubApp:
-    def __init__(self, canvas, store, roles=None):
+    def __init__(self, canvas, store, roles=None, plan=None):
         self.canvas = canvas
         self.store = store
         self.events = []
@@ -339,17 +339,32 @@ def test_the_heaps_use_is_read_only_while_work_goes_on_and_rarely(monkeypatch):
 
 def test_stock_firmware_holds_the_big_frames_in_bands_of_at_most_band_bytes():
     # The Display Pack's 16,200-byte frame whole, the Pico LCD 1.3's as two bands, the Display
-    # Pack 2.0's as three; where the code is in flash, the whole frame
+    # Pack 2.0's as three (the memory plan of a Pico's stock firmware); where the code is in
+    # flash, the whole frame
+    from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
+
+    tight = MemoryPlan(TIGHT).band_bytes
     for name, rows in (("pimoroni_display_pack", 135), ("waveshare_pico_lcd_13", 120),
                        ("pimoroni_display_pack_2", 80)):
         board = app_main.load_board(name)
         d = board.DISPLAY
-        assert app_main.band_rows(board, True) == rows
-        assert (d["width"] + 1) // 2 * rows <= app_main.BAND_BYTES
-        assert app_main.band_rows(board, False) == d["height"]
+        assert app_main.band_rows(board, tight) == rows
+        assert (d["width"] + 1) // 2 * rows <= tight
+        assert app_main.band_rows(board, MemoryPlan(ROOMY).band_bytes) == d["height"]
     # a small heap (the stock Pico W): bands of at most 12.8 KB, the Display Pack's in two
+    small = MemoryPlan(SMALL).band_bytes
     for name, rows in (("pimoroni_display_pack", 68), ("waveshare_pico_lcd_13", 80),
                        ("pimoroni_display_pack_2", 80)):
         board = app_main.load_board(name)
-        assert app_main.band_rows(board, True, True) == rows
-        assert (board.DISPLAY["width"] + 1) // 2 * rows <= app_main.SMALL_BAND_BYTES
+        assert app_main.band_rows(board, small) == rows
+        assert (board.DISPLAY["width"] + 1) // 2 * rows <= small
+
+
+def test_the_memory_plan_is_chosen_from_where_the_code_runs_and_the_heap():
+    from catan.ui.memory import ROOMY, SMALL, TIGHT, regime
+
+    assert regime(True, 160_000) == ROOMY  # a game UF2: the code in flash, whatever the heap
+    assert regime(False, 246_000) == TIGHT  # a Pico's stock firmware
+    assert regime(False, 205_000) == SMALL  # a Pico W's
+
+

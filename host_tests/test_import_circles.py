@@ -43,10 +43,8 @@ def imports_of(f):
     here = f.parent
     names = []
     tree = ast.parse(f.read_text(encoding="utf-8"), str(f))
-    for node in tree.body:  # the app's screens imported by name (``App.open``: __import__)
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["_ON_DEMAND"]:
-            value = node.value.args[0] if isinstance(node.value, ast.Call) else node.value  # const(...)
-            names += ["catan.ui." + e.value for e in value.elts]
+    if f == ROOT / "lib/catan/ui/app.py":  # it opens every on-demand screen, by name
+        names += opened_by_name()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
@@ -69,6 +67,22 @@ def imports_of(f):
             if g is not None and g != f and g not in own:
                 out.add(g)
     return out
+
+
+def opened_by_name():
+    """The screen modules that the screens and the app open by name (``app.open("menus",
+    "Title")``: the app's memory plan imports catan.ui.menus), as module names."""
+    names = []
+    for f in sorted((ROOT / "lib/catan/ui").glob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "open" and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                name = "catan.ui." + node.args[0].value
+                if find_module(name, f.parent) is not None and name not in names:
+                    names.append(name)
+    return names
 
 
 def graph():

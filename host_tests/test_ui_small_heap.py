@@ -1,8 +1,10 @@
-"""The app on a small heap (``App.small_heap``: the stock Pico W firmware, whose heap cannot keep
-the computer players and the coach beside the game): they are loaded when a computer plays or a
-person asks the coach, and dropped when a screen with no computer to play comes; the game is the
-same game, decision for decision. On a tight heap (``App.tight_heap``: any stock firmware, the
-game's bytecode in the heap) they are dropped before an on-demand screen is imported."""
+"""The app under each memory plan (``catan.ui.memory``). On a small heap (``SMALL``: the stock Pico
+W firmware, whose heap cannot keep the computer players and the coach beside the game) they are
+loaded when a computer plays or a person asks the coach, and dropped when a screen with no
+computer to play comes; the game is the same game, decision for decision. On a tight heap
+(``TIGHT``: a Pico's stock firmware, the game's bytecode in the heap) they are dropped before an
+on-demand screen is imported. Every piece of work that can meet a ``MemoryError`` goes through the
+plan's one chain, and ends in its documented answer when the chain is spent."""
 
 import os
 import sys
@@ -23,6 +25,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
+from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
 
 
 @pytest.fixture
@@ -42,13 +45,17 @@ def modules():
         setattr(package, name, module)
 
 
-def _app(make, small, tight=None):
+def _app(make, regime):
     app = App(DioCanvas(240, 135), ui_scenes.MemStore(ui_scenes._game_store(make)),
-              roles=ui_scenes.ROLES, dice=lambda s: SeededDice(5 if s is None else s))
-    app.small_heap = small
-    app.tight_heap = small if tight is None else tight
+              roles=ui_scenes.ROLES, dice=lambda s: SeededDice(5 if s is None else s),
+              plan=MemoryPlan(regime))
     app.draw()
     return app
+
+
+def _let_go_of_players(app):
+    # the players' code and work ahead, as the memory plan lets them go
+    app.plan.release_players()
 
 
 def _loaded():
@@ -82,12 +89,12 @@ def _play(app, limit=4000):
 
 def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for_a_computer(modules):
     make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)
-    small = _app(make, True)
+    small = _app(make, SMALL)
     ui_autokeys.press(small, "a", 50)  # Continue
     seen, saves = _play(small)
     assert small.game.over()
     assert seen and not any(seen)  # never loaded while a person plays (no hint asked)
-    big = _app(make, False)
+    big = _app(make, ROOMY)
     ui_autokeys.press(big, "a", 50)
     seen_big, saves_big = _play(big)
     assert any(seen_big)  # the work ahead loads them for the coach on a big heap
@@ -95,7 +102,7 @@ def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for
 
 
 def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(modules):
-    app = _app(ui_scenes._solo_reroll, True)
+    app = _app(ui_scenes._solo_reroll, SMALL)
     ui_autokeys.press(app, "a", 50)  # Continue: the turn, rolled
     app.think(lambda: False)
     assert not _loaded()
@@ -106,7 +113,7 @@ def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(mod
 
 
 def test_on_a_tight_heap_the_players_leave_before_an_on_demand_screen(modules):
-    app = _app(ui_scenes._solo_reroll, False, True)
+    app = _app(ui_scenes._solo_reroll, TIGHT)
     ui_autokeys.press(app, "a", 50)  # Continue
     app.think(lambda: False)
     assert _loaded()  # the coach's work ahead, for a person
@@ -120,8 +127,8 @@ def test_on_a_tight_heap_the_players_leave_before_an_on_demand_screen(modules):
 def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):
     make = lambda: ui_scenes._played(2, (HUMAN, 2, 1), 1)
     games = []
-    for tight in (True, False):
-        app = _app(make, False, tight)
+    for regime in (TIGHT, ROOMY):
+        app = _app(make, regime)
         ui_autokeys.press(app, "a", 50)
         games.append(_play(app)[1])
         assert app.game.over()
@@ -133,9 +140,9 @@ def test_on_a_small_heap_the_arrays_come_before_the_code_and_stay_while_it_goes(
     order = []
     reserve = catan.reserve
     monkeypatch.setattr(catan, "reserve", lambda *a: (order.append(_loaded()), reserve(*a)))
-    app = _app(ui_scenes._solo_reroll, True)
+    app = _app(ui_scenes._solo_reroll, SMALL)
     ui_autokeys.press(app, "a", 50)  # Continue
-    app.release_players()
+    _let_go_of_players(app)
     catan.TABLES[:] = [None, False, None]  # (as on a device before its boot made them)
     ui_autokeys.press(app, "y_long", 100)
     assert order[0] is False  # the arrays made while the players' code was not in
@@ -145,28 +152,31 @@ def test_on_a_small_heap_the_arrays_come_before_the_code_and_stay_while_it_goes(
     assert catan.TABLES[0] is arrays and not _loaded()
 
 
-def test_the_arrays_go_only_when_a_screen_finds_no_room_without_them(modules, monkeypatch):
-    app = _app(ui_scenes._solo_reroll, True)
+def test_a_screen_with_no_room_is_tried_again_after_each_step_of_the_chain_least_needed_first(
+        modules, monkeypatch):
+    app = _app(ui_scenes._solo_reroll, SMALL)
     ui_autokeys.press(app, "a", 50)  # Continue
     ui_autokeys.press(app, "y_long", 100)  # a hint: the arrays and the code in
-    assert catan.TABLES[0] is not None
-    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.menu")
-    ui_autokeys.press(app, "b", 150)  # the pause menu finds no room at first
-    assert failed and catan.TABLES[0] is None and catan.TABLES[2] is None and not _loaded()
-    app.tick(200)  # and opens at the next tick, in their room
-    assert type(app.screen).__name__ == "Pause"
+    seen = []  # (players' code in, tables in, chance cache in) at each try of the import
+    _imports_find_no_room(monkeypatch, "catan.ui.menu", 3, lambda: seen.append(
+        (_loaded(), catan.TABLES[0] is not None, catan.TABLES[2] is not None)))
+    ui_autokeys.press(app, "b", 150)  # the pause menu finds no room three times
+    assert type(app.screen).__name__ == "Pause"  # opened at its fourth try
+    # (a small heap lets the code go before any screen's import: the first try is without it)
+    assert seen == [(False, True, True), (False, True, True), (False, False, True),
+                    (False, False, False)]
 
 
 def _no_room(monkeypatch):
-    def full(chances=False):
+    def full(tables=True, chances=False):
         raise MemoryError("memory allocation failed, allocating 5544 bytes")
 
     monkeypatch.setattr(catan, "reserve", full)
-    catan.TABLES[0] = None
+    catan.TABLES[:] = [None, False, None]  # (let go, and no room to make them again)
 
 
 def test_no_room_for_the_coach_is_said_and_changes_nothing(modules, monkeypatch, capsys):
-    app = _app(ui_scenes._solo_reroll, True)
+    app = _app(ui_scenes._solo_reroll, SMALL)
     ui_autokeys.press(app, "a", 50)
     before = dumps(app.game)
     _no_room(monkeypatch)
@@ -177,7 +187,7 @@ def test_no_room_for_the_coach_is_said_and_changes_nothing(modules, monkeypatch,
 
 
 def test_no_room_for_a_computer_shows_why_and_keeps_the_game(modules, monkeypatch):
-    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), True)
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), SMALL)
     ui_autokeys.press(app, "a", 50)  # Continue: the computer's turn
     before = dumps(app.game)
     _no_room(monkeypatch)
@@ -191,6 +201,31 @@ def test_no_room_for_a_computer_shows_why_and_keeps_the_game(modules, monkeypatc
     assert type(app.screen).__name__ == "Title"
 
 
+def test_the_easy_level_plays_with_the_chance_cache_alone(modules, monkeypatch, capsys):
+    # N3: the table arrays let go and no room to make them again: the hard computer's moves are
+    # the easy level's, which needs only the chance cache, and the game goes on to its end
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), SMALL)
+    ui_autokeys.press(app, "a", 50)  # Continue: the computer's turn
+    real = catan.reserve
+
+    def no_tables(tables=True, chances=False):
+        if tables and catan.TABLES[0] is None:
+            raise MemoryError("memory allocation failed, allocating 5544 bytes")
+        real(False, chances)
+
+    monkeypatch.setattr(catan, "reserve", no_tables)
+    _let_go_of_players(app)
+    catan.TABLES[:] = [None, False, None]  # the arrays let go (the chain's last two steps)
+    turns = app.game.turns[0]
+    now = 50
+    while app.game.turns[0] == turns and now < 60_000:
+        now += 1000
+        app.tick(now)
+    assert app.game.turns[0] == turns + 1 and type(app.screen).__name__ != "Message"
+    assert catan.TABLES[0] is None and catan.TABLES[2] is not None  # the cache alone
+    assert "this move as easy" in capsys.readouterr().out
+
+
 def test_the_review_keeps_no_dropped_coach_alive(modules):
     import gc
     import weakref
@@ -202,34 +237,36 @@ def test_the_review_keeps_no_dropped_coach_alive(modules):
     settings.coach = 1
     store["settings"] = settings.dumps()
     app = App(DioCanvas(240, 135), ui_scenes.MemStore(store), roles=ui_scenes.ROLES,
-              dice=lambda s: SeededDice(5 if s is None else s))
-    app.small_heap = app.tight_heap = True
+              dice=lambda s: SeededDice(5 if s is None else s), plan=MemoryPlan(SMALL))
     ui_autokeys.press(app, "a", 50)  # Continue: a person's Island One game, reviewed
     assert app.review is not None
-    app.release_players()
+    _let_go_of_players(app)
     log = len(app.game.log)
     for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
         ui_autokeys.press(app, k, 100)  # an action: the review asks the coach (a fresh import)
     assert len(app.game.log) > log
     coach = weakref.ref(sys.modules["catan.players.coach"])
-    app.release_players()
+    _let_go_of_players(app)
     gc.collect()
     assert coach() is None  # gone with its tables: the next one is not a second copy
 
 
-def _first_import_finds_no_room(monkeypatch, module):
-    """The next import of ``module`` (taken out of sys.modules) raises MemoryError as
-    MicroPython's does when the heap has no room for it; the ones after it work. The list
-    it returns holds the module's name once that import has failed."""
+def _imports_find_no_room(monkeypatch, module, times=1, each=None):
+    """The next ``times`` imports of ``module`` (taken out of sys.modules) raise MemoryError as
+    MicroPython's does when the heap has no room for it (``each()`` called at each); the ones
+    after them work. The list it returns holds the module's name once for each that failed."""
     import builtins
 
     real = builtins.__import__
     failed = []
 
     def tight(name, *a, **k):
-        if name == module and not failed:
-            failed.append(name)
-            raise MemoryError("memory allocation failed, allocating 3421 bytes")
+        if name == module:
+            if each:
+                each()
+            if len(failed) < times:
+                failed.append(name)
+                raise MemoryError("memory allocation failed, allocating 3421 bytes")
         return real(name, *a, **k)
 
     monkeypatch.setattr(builtins, "__import__", tight)
@@ -238,22 +275,23 @@ def _first_import_finds_no_room(monkeypatch, module):
 
 
 def test_a_screen_with_no_room_opens_at_the_next_tick(modules, monkeypatch):
-    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), ROOMY)
     ui_autokeys.press(app, "a", 50)  # Continue
-    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.info")
+    failed = _imports_find_no_room(monkeypatch, "catan.ui.info", 5)  # the whole chain
     now = 100
     while not app.game.over() and now < 5000:
         for k in ui_autokeys.next_keys(app, ui_autokeys.plain(app.game)):
             now += 50
             ui_autokeys.press(app, k, now)
     app.tick(now + 50)  # the main loop's next round
-    # the first import found no room, and the screen came at a tick after it
-    assert failed and app.game.over() and type(app.screen).__name__ == "GameOver"
+    # the chain was spent (a try, and one after each of its steps), and the screen came at a
+    # tick after it
+    assert len(failed) == 5 and app.game.over() and type(app.screen).__name__ == "GameOver"
 
 
 def _at_game_over():
     # A person's Island One game played to its game-over screen, a high score pending; the time
-    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), False, False)
+    app = _app(lambda: ui_scenes._almost_over(1, (HUMAN,)), ROOMY)
     ui_autokeys.press(app, "a", 50)  # Continue
     now = 100
     while not app.game.over() and now < 5000:
@@ -264,10 +302,11 @@ def _at_game_over():
     return app, now
 
 
-def _players_in_and_no_room_for(record):
-    # A person's turn with the players loaded (as after a hint), and a store whose first write
-    # of ``record`` finds no room; ``tries``: whether the players were loaded at each write of it
-    app = _app(ui_scenes._solo_reroll, False)
+def _players_in_and_no_room_for(record, times=2):
+    # A person's turn with the players loaded (as after a hint), and a store whose first
+    # ``times`` writes of ``record`` find no room; ``tries``: whether the players were loaded at
+    # each write of it
+    app = _app(ui_scenes._solo_reroll, ROOMY)
     ui_autokeys.press(app, "a", 50)  # Continue
     import catan.players  # noqa: F401  (the players in, as after a hint)
 
@@ -278,7 +317,7 @@ def _players_in_and_no_room_for(record):
     def tight(name, data):
         if name == record:
             tries.append(_loaded())
-            if len(tries) == 1:
+            if len(tries) <= times:
                 raise MemoryError("memory allocation failed, allocating 1148 bytes")
         return real(name, data)
 
@@ -295,12 +334,12 @@ def test_the_statistics_with_no_room_let_the_players_go_and_are_written(modules)
     before = store.read("stats")
     app.stats.add_dice([1, 0, 0, 0, 0, 0])
     app._turn_over()
-    assert tries == [True, False]  # written again once the players had gone
+    assert tries == [True, True, False]  # again once collected, then once the players had gone
     assert store.read("stats") != before
 
 
 def test_a_write_with_no_room_after_the_players_code_has_gone_lets_the_arrays_go(modules):
-    app = _app(ui_scenes._solo_reroll, False)
+    app = _app(ui_scenes._solo_reroll, ROOMY)
     ui_autokeys.press(app, "a", 50)  # Continue
     import catan.players  # (the players in, as after a hint)
 
@@ -312,13 +351,14 @@ def test_a_write_with_no_room_after_the_players_code_has_gone_lets_the_arrays_go
     def tight(name, data):
         if name == "game":
             tries.append((_loaded(), catan.TABLES[0] is not None))
-            if len(tries) < 3:
+            if len(tries) < 4:
                 raise MemoryError("memory allocation failed, allocating 1148 bytes")
         return real(name, data)
 
     store.write = tight
     app.save()
-    assert tries == [(True, True), (False, True), (False, False)]  # the least given up first
+    # the least given up first: a collection, the code, then the arrays
+    assert tries == [(True, True), (True, True), (False, True), (False, False)]
     assert store.read("game")  # written
 
 
@@ -336,18 +376,18 @@ def test_the_initials_entry_with_no_room_opens_at_the_next_tick(modules, monkeyp
     # The game-over screen's high score: the initials' screen (catan.ui.menus) is opened as
     # every on-demand screen is, so an import with no room is retried, not a crash
     app, now = _at_game_over()
-    failed = _first_import_finds_no_room(monkeypatch, "catan.ui.menus")
+    failed = _imports_find_no_room(monkeypatch, "catan.ui.menus", 5)
     ui_autokeys.press(app, "a", now + 50)
     app.tick(now + 100)  # the main loop's next round
-    assert failed and type(app.screen).__name__ == "TextEntry"
+    assert len(failed) == 5 and type(app.screen).__name__ == "TextEntry"
 
 
 def test_work_ahead_with_no_room_is_dropped_and_the_game_goes_on(modules, monkeypatch):
-    app = _app(ui_scenes._solo_reroll, False)
+    app = _app(ui_scenes._solo_reroll, ROOMY)
     ui_autokeys.press(app, "a", 50)  # Continue: a person's turn, the coach thinks ahead
     before = dumps(app.game)
 
-    def full(until):
+    def full(until, coach):
         raise MemoryError("memory allocation failed, allocating 1552 bytes")
 
     monkeypatch.setattr(app.screen, "think", full)
@@ -362,7 +402,7 @@ def test_a_save_with_no_room_lets_the_players_go_and_is_written(modules):
     app, tries = _players_in_and_no_room_for("game")
     store = app.store
     app.save()
-    assert tries == [True, False]  # written again once the players had gone
+    assert tries == [True, True, False]  # again once collected, then once the players had gone
     assert store.read("game")  # written
 
 
@@ -389,22 +429,22 @@ class _Cramped:
 
 
 @pytest.mark.parametrize("full, times, asked, played", [
-    ((2,), None, [2, 2, 1], 1),  # the hard computer's work never fits: the medium's move
+    ((2,), None, [2, 2, 2, 1], 1),  # the hard computer's work never fits: the medium's move
     ((2,), 1, [2, 2], 2),  # it fits once the heap is collected: the hard computer's own move
-    ((2, 1), None, [2, 2, 1, 0], 0),
+    ((2, 1), None, [2, 2, 2, 1, 1, 1, 0], 0),
 ])
 def test_a_computer_whose_work_finds_no_room_asks_again_then_plays_the_level_below(
         modules, monkeypatch, capsys, full, times, asked, played):
     from catan import players
     from catan.codec import loads
 
-    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), True)
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), SMALL)
     ui_autokeys.press(app, "a", 50)  # Continue: the hard computer's turn
     assert app.perform(("roll", 63)) is None  # its first throw: its choice of dice to keep is next
     expected = loads(dumps(app.game))
     players.apply(expected, players.next_action(expected, played, expected.player))
     cramped = _Cramped(players, full, times)
-    monkeypatch.setattr(App, "players", lambda self: cramped)
+    monkeypatch.setattr(App, "players", lambda self, level=2: cramped)
     app.computer_step(False)
     assert cramped.asked == asked
     assert dumps(app.game) == dumps(expected)  # that level's move, carried out

@@ -113,12 +113,12 @@ def _drive(n):
 Clock = fake_hw.Clock((1 << 30) - 5000, _drive)  # the tick counter wraps during the game
 
 
-def seeded_app(canvas, store, roles):
+def seeded_app(canvas, store, roles, plan=None):
     # the real App; seeded dice make the run reproducible (the wasm port has no urandom)
     from catan.dice import SeededDice
     from catan.ui.app import App
 
-    return App(canvas, store, roles=roles, dice=lambda seed: SeededDice(seed or 77))
+    return App(canvas, store, roles=roles, dice=lambda seed: SeededDice(seed or 77), plan=plan)
 
 
 def clean(root):

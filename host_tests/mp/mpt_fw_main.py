@@ -31,14 +31,14 @@ sys.modules["machine"] = HW
 
 import app_main
 
-app_main.BAND_BYTES = 1 << 20  # the stub App paints the whole picture at once: never in bands
+app_main.memory_plan = lambda: None  # the stub App paints the whole picture at once: no bands
 
 
 Clock = fake_hw.Clock((1 << 30) - 3000)
 
 
 class StubApp:
-    def __init__(self, canvas, store, roles=None):
+    def __init__(self, canvas, store, roles=None, plan=None):
         self.c = canvas
         self.events = []
         self.dirty = True

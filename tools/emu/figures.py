@@ -35,7 +35,9 @@ before and after are the same game.
   not on what the game keeps (from 6.7 to 19.6 KB at the same moment of two versions of the
   game). ``rp2040_largest_block_min_working``: the same
   read as soon as the screen is quiet, while that work may still be going on (its garbage not
-  yet collected, so it reads low).
+  yet collected, so it reads low). All three are the least over the heap's layouts of
+  ``LAYOUTS`` (the scripted game played once on each: ``perturbed``), each layout's largest block
+  beside them (``rp2040_largest_block_min_at_512``, ...).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
 - ``rp2040_free_after_game_1`` / ``..._last``: the free heap after the first and the last of 100
   computer games in a row on the device's REPL (``leak``: no leak if they are within 2 KB).
@@ -172,17 +174,54 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     return tree
 
 
-def fixed_dice_pico(board, firmware="pico", tree=None):
+def fixed_dice_pico(board, firmware="pico", tree=None, offset=0):
     """An EmulatedPico of ``firmware`` whose new games take the dice of ``FIXED_SEED`` (a stock
     firmware with ``fixed_dice_tree``, or a game UF2 built with the same ``dice.py``), unless a
-    ``tree`` is given."""
+    ``tree`` is given; its heap's layout moved by ``offset`` bytes (``layout_files``)."""
+    extra = layout_files(offset)
     if firmware == "uf2":
         import uf2
 
-        return pico.EmulatedPico(board, firmware="uf2", uf2=uf2.build(
+        return pico.EmulatedPico(board, firmware="uf2", extra_files=extra, uf2=uf2.build(
             board, overrides={"catan/dice.py": fixed_dice_source()}, variant="fixed-dice",
             log=lambda *a: None))
-    return pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board), firmware=firmware)
+    return pico.EmulatedPico(board, tree=tree or fixed_dice_tree(board), firmware=firmware,
+                             extra_files=extra)
+
+
+# The heap's layouts the scripted game is measured on: a block of this many bytes made before the
+# game boots and kept (``layout_files``), so that everything the game allocates lands elsewhere.
+# A figure that holds on each holds when code moves (a few hundred bytes more or less of
+# bytecode moved the stock firmware's largest free block by kilobytes before the memory plan).
+LAYOUTS = (0, 64, 512, 2048)
+
+
+def layout_files(offset):
+    """The files that make a device keep ``offset`` bytes from before its game boots (its
+    ``boot.py``, which the firmware runs before ``main.py``), or None for none."""
+    if not offset:
+        return None
+    return {"/boot.py": b"import heap_offset\n",
+            "/heap_offset.py": b"KEEP = bytearray(%d)  # the heap's layout moved (figures.py)\n" % offset}
+
+
+def perturbed(board, turns=15, tree=None, firmware="pico"):
+    """The scripted game's figures on each layout of ``LAYOUTS``: the first layout's, with the
+    heap's (``..._free_min``, ``..._largest_block_min``, ``..._largest_block_min_working``) the
+    least over all of them, and each layout's largest block min beside it
+    (``..._largest_block_min_at_<offset>``); the errors of every run."""
+    out, errors = None, []
+    for offset in LAYOUTS:
+        more, errs = scripted_game(board, turns, tree=tree, firmware=firmware, offset=offset)
+        errors += ["layout +%d: %s" % (offset, e) for e in errs]
+        if out is None:
+            out = more
+        else:
+            for k in ("rp2040_free_min", "rp2040_largest_block_min",
+                      "rp2040_largest_block_min_working"):
+                out[k] = min(out[k], more[k])
+        out["rp2040_largest_block_min_at_%d" % offset] = more["rp2040_largest_block_min"]
+    return out, errors
 
 
 def fixed_dice_source(seed=FIXED_SEED):
@@ -193,12 +232,13 @@ def fixed_dice_source(seed=FIXED_SEED):
     return src.replace(head, head + "    return %d\n" % seed, 1)
 
 
-def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico"):
+def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico", offset=0):
     """A solo Island One game played by keys on a four-button board, with the dice of
-    ``FIXED_SEED`` unless a ``tree`` is given; its figures."""
+    ``FIXED_SEED`` unless a ``tree`` is given, the heap's layout moved by ``offset`` bytes; its
+    figures."""
     cursor, spi, rolls, redraws, hint_ms = [], [], [], [], []
     plug = object_type(board, firmware, tree)
-    with fixed_dice_pico(board, firmware, tree) as p:
+    with fixed_dice_pico(board, firmware, tree, offset) as p:
         out = {"rp2040_boot_ms": round(p.boot(), 1)}
         r = Recorder(p, plug)
         menu = []
@@ -280,11 +320,11 @@ def _hint(r, moment):
 _BOOT = r"""
 import gc, app_main
 _board = app_main.load_board()
-_small = gc.mem_free() + gc.mem_alloc() < app_main.SMALL_HEAP
+_plan = app_main.memory_plan()
 def frame():
-    return app_main.alloc_framebuffer(_board, app_main.band_rows(_board, %(banded)r, _small))
+    return app_main.alloc_framebuffer(_board, app_main.frame_rows(_board, _plan))
 def arrays():
-    app_main.reserve_arrays(_small)
+    _plan.reserve()
 """
 BOOT = r"""
 buf = frame()
@@ -295,7 +335,6 @@ arrays()
 def _repl(board, tree, script, max_ms, firmware="pico", **values):
     """The output of ``script`` (a % template, which begins by making what the boot keeps: see
     ``BOOT``) run on the device's REPL after a safe boot."""
-    values["banded"] = firmware != "uf2"  # (the game UF2's code is in flash)
     with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
         p.safe_boot()
         return p.exec((_BOOT + script) % values, max_ms=max_ms)
@@ -520,7 +559,7 @@ def named(out, firmware, suffix=""):
 
 
 def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100, firmware="pico"):
-    out, errors = scripted_game(board, turns, tree=tree, firmware=firmware)
+    out, errors = perturbed(board, turns, tree=tree, firmware=firmware)
     more, errs = computer(board, games, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
@@ -541,7 +580,7 @@ def device(firmware, whole=True, in_a_row=100):
     game: ``..._whole_game_moves_lower``, summed: see ``whole_game``), and ``..._errors``: how
     many workloads ended on an error."""
     out, errors = measure(in_a_row=in_a_row, firmware=firmware)
-    more, errs = scripted_game("pimoroni_display_pack_2", turns=2, firmware=firmware)
+    more, errs = perturbed("pimoroni_display_pack_2", turns=2, firmware=firmware)
     out.update(named(more, firmware, "_320x240"))
     errors += errs
     if whole:

@@ -49,7 +49,7 @@ def _chances():
     # four-seat Island Two game on the stock Pico W found no block mid-game for the dict the
     # cache once was); the keys are written at the first chance asked.
     if catan.TABLES[2] is None:
-        catan.reserve(True)
+        catan.reserve(False, True)
     keys, chances = catan.TABLES[2]
     if not keys[0]:
         i = 0

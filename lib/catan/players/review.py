@@ -4,7 +4,7 @@
     Review.loads(review.dumps())    # kept in the store over a restart
 
 A front end keeps a review for a whole game, while on a small heap the coach's modules are
-dropped and imported again (``ui.app.App.release_players``): so the coach is imported when a
+dropped and imported again (``ui.memory.MemoryPlan.release_players``): so the coach is imported when a
 decision is noted, never held here, and a review keeps no more than its own few items (a
 module-level import would keep the dropped coach, its tables with it, alive through this
 class).

@@ -30,7 +30,6 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 
 import gc
 
-import catan
 from catan import const
 from catan.codec import SaveError, crc16, dumps, loads
 from catan.dice import SeededDice, random_seed, seed_to_code
@@ -39,21 +38,14 @@ from catan.maps import TURNS_ONE, X_PENALTY
 from catan.ui import canvas as cv
 from catan.ui.common import DIRECTIONS, HUMAN, LEVEL_NAMES
 from catan.ui.layout import Layout
+from catan.ui.memory import CODE, TABLES, MemoryPlan
 from catan.ui.records import STEP_MS, Settings, Stats
 
 _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": "up",
          "down": "down", "left": "left", "right": "right", "a_long": "ok", "b_long": "menu",
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
-# modules imported when a screen needs them and forgotten after (the large font: titles of
-# menus and information screens only)
-_ON_DEMAND = const(("menu", "menus", "info", "sheets", "font_large"))
 NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
            "room for them (see the README). Your game is saved.")
-# the computer players and the coach, leaves first: on a small heap they are dropped when no
-# computer is about to play (App.release_players)
-_PLAYERS = const(("catan.players.review", "catan.players.coach", "catan.players.reroll",
-                  "catan.players.plans", "catan.players.race", "catan.players.values",
-                  "catan.players.tables", "catan.players"))
 SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
 _OLD_TAG = const(b"G")
 
@@ -61,20 +53,6 @@ _OLD_TAG = const(b"G")
 def _problem_text(p):
     # A store's problem: (name, what was wrong), set aside; or (name, what, what was done)
     return "%s was %s: %s" % (p[0], p[1], p[2] if len(p) > 2 else "set aside")
-
-
-def _forget(names):
-    # Drop modules from sys.modules and from their package, so that their code leaves the
-    # heap once nothing refers to it (imported again when next needed).
-    import sys
-
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            pkg, _, attr = name.rpartition(".")
-            d = sys.modules[pkg].__dict__
-            if attr in d:
-                del d[attr]
 
 
 def pack_save(game, levels):
@@ -123,43 +101,18 @@ def _hardware_dice(seed):
     return SeededDice(seed if seed is not None else random_seed())
 
 
-# The computer players and the coach, as the app uses them: their package imported when first
-# asked and dropped when the heap needs the room, a computer's turn step by step, and the coach's
-# advice. A part of ``App``: it keeps no state of its own.
+# The computer players and the coach, as the app uses them: their package as the memory plan
+# keeps it, a computer's turn step by step, and the coach's advice. A part of ``App``: it keeps no
+# state of its own.
 class Computers:
-    def release_players(self, arrays=False):
-        """Drop the computer players and the coach: their code, tables and work ahead (~45 KB on
-        the device), imported again when next asked (a hint, a computer's turn); with
-        ``arrays``, their tables' arrays too (``catan.TABLES``, 21 KB), made again first when
-        next asked (``players``)."""
-        import sys
-
-        players = sys.modules.get("catan.players")
-        if players is not None:
-            players.forget()
-            _forget(_PLAYERS)
-        if arrays:
-            catan.TABLES[:] = [None, False, None]
-
-    def players(self):
-        """The computer players' package, imported when first asked. On a small heap their
-        table arrays come first (``catan.reserve``), while the free space is in its largest
-        pieces: imported first, the code's many small blocks split them (on a Pico W's stock
-        firmware, no 3.7 KB block was left for the arrays)."""
-        if self.small_heap and (catan.TABLES[0] is None or catan.TABLES[2] is None):
-            gc.collect()
-            catan.reserve(True)
-        from catan import players
-
-        return players
+    def players(self, level=2):
+        """The computer players' package, for a decision at ``level`` (``MemoryPlan.players``)."""
+        return self.plan.players(level)
 
     def no_room(self, e):
-        """The players' or the coach's work met a MemoryError: where the heap is too small for
-        them beside this display (stock MicroPython on a Pico W with a 320x240 panel: the game UF2
-        has the room). Their code is let go, the game is as it was (nothing was
-        applied), the console says so, and the text to show is returned."""
-        self.release_players()
-        gc.collect()
+        """The players' or the coach's work found no room, even with what the memory plan could
+        let go: the console says so, and the text to show is returned (the game is as it was:
+        nothing was applied)."""
         print("MemoryError in the players' work (not enough heap):", e)
         return NO_ROOM
 
@@ -190,25 +143,22 @@ class Computers:
             turn.after(action)
 
     def _next_action(self, g):
-        # The computer's choice, asked where nothing is left holding the players' code once it
-        # is made: the action may end the game, and a tight heap drops them before its screen.
-        # Where its work finds no room (stock firmware on a Pico W, the players' code in the
-        # heap), it is asked again from a collected heap, then of each level below: one move
-        # played less well, not a game stopped. The easy level's failing too is the MemoryError.
+        # The computer's choice, through the memory plan's chain: where its work finds no room
+        # once the players' code has gone, the level below makes the move (one move played less
+        # well, not a game stopped); the easy level, which needs only the chance cache, may have
+        # the table arrays let go too. Its failing as well is the MemoryError.
         level = self.level(g.player)
-        again = True
         while True:
             try:
-                return self.players().next_action(g, level, g.player)
+                return self.plan.attempt(self._decide, (g, level), TABLES if level == 0 else CODE)
             except MemoryError:
-                if not again and level == 0:
+                if level == 0:
                     raise
-                self.release_players()
-                gc.collect()
-                if not again:
-                    level -= 1
-                    print("No room for the computer's work: this move as", LEVEL_NAMES[level])
-                again = False
+            level -= 1
+            print("No room for the computer's work: this move as", LEVEL_NAMES[level])
+
+    def _decide(self, g, level):
+        return self.players(level).next_action(g, level, g.player)
 
     def finish_computer_turn(self):
         g = self.game
@@ -221,22 +171,25 @@ class Computers:
         """The coach's advice now: (action, its value, unit, value of ``choice`` or None); or
         the text saying why there is none (``no_room``)."""
         try:
-            self.players()
-            from catan.players import coach
-
-            g = self.game
-            action, best, _ = coach.hint(g)
-            mine = None
-            if choice is not None:
-                try:
-                    mine = coach.ev(g, choice)
-                except MemoryError:
-                    raise
-                except Exception:  # a choice the coach cannot value: show the best only
-                    mine = None
-            return action, best, coach.unit(g), mine
+            return self.plan.attempt(self._advise, (choice,), CODE)
         except MemoryError as e:
             return self.no_room(e)
+
+    def _advise(self, choice):
+        self.players()
+        from catan.players import coach
+
+        g = self.game
+        action, best, _ = coach.hint(g)
+        mine = None
+        if choice is not None:
+            try:
+                mine = coach.ev(g, choice)
+            except MemoryError:
+                raise
+            except Exception:  # a choice the coach cannot value: show the best only
+                mine = None
+        return action, best, coach.unit(g), mine
 
     def computers(self):
         return [p for p in range(self.game.players) if self.level(p) is not None]
@@ -261,7 +214,7 @@ class GameKeeping:
             from catan.players.review import Review
 
             self.review = Review()
-        self.wrote(self.store.write("review", b""), "the coach's review")
+        self.wrote(self.write("review", b""), "the coach's review")
         self._rolled = [0] * 6
         self.save()
         self.start_turn()
@@ -285,7 +238,12 @@ class GameKeeping:
     def start_turn(self):
         from catan.ui.turn import Turn
 
-        self.show(Turn(self))
+        try:
+            turn = self.plan.attempt(Turn, (self,))
+        except MemoryError:
+            self.later(self.start_turn)
+            return
+        self.show(turn)
 
     def has_save(self):
         return self.game is not None and not self.game.over()
@@ -313,8 +271,8 @@ class GameKeeping:
                 if v != HUMAN and v >= len(LEVEL_NAMES):
                     raise SaveError("a seat's level is damaged")
         except SaveError as e:
-            self.store.write("game-bad", data)
-            self.store.write("game", b"")
+            self.write("game-bad", data)
+            self.write("game", b"")
             self._problems.append("The saved game could not be loaded (%s). It was set aside." % e)
             return
         self.game = g
@@ -325,28 +283,23 @@ class GameKeeping:
         self.wrote(self.write("game", pack_save(self.game, self.levels)), "the game")
 
     def write(self, name, data):
-        """The store's ``write``, so the app can stand for the store (``stats.save(app)``). With
-        no room in the heap for it (its file object: 1.1 KB on the device), the players' work and
-        code go first and it is written again, then if need be their arrays: no move and no
-        record is lost for the coach's sake."""
+        """The one door to the store: its ``write`` (so the app can stand for the store:
+        ``stats.save(app)``), through the memory plan's chain (the file object of a write takes
+        1.1 KB on the device: no move and no record is lost for the coach's sake). False if it
+        failed, the store's reason or the heap's kept for ``wrote``."""
         try:
-            return self.store.write(name, data)
+            return self.plan.attempt(self.store.write, (name, data))
         except MemoryError:
-            self.release_players()
-            gc.collect()
-        try:
-            return self.store.write(name, data)
-        except MemoryError:
-            self.release_players(True)
-            gc.collect()
-            return self.store.write(name, data)
+            self._why = "not enough memory"
+            return False
 
     def wrote(self, ok, what):
         """Note a failed write of ``what`` and whatever the store set aside on the way; the
         next screen shown (or the turn screen, at once, if it stays) reports them."""
         if not ok:
             self._notes.append("Could not save %s (%s): it is not safe." % (
-                what, getattr(self.store, "error", None) or "?"))
+                what, self._why or getattr(self.store, "error", None) or "?"))
+        self._why = None
         for p in self.store.take_problems():
             self._notes.append(_problem_text(p))
 
@@ -366,12 +319,12 @@ class GameKeeping:
                 return why
         if self.review is not None and self.level(g.player) is None:
             try:
-                if self.review.note(g, action):  # a new costly choice: keep it over a restart
-                    self.wrote(self.store.write("review", self.review.dumps()),
-                               "the coach's review")
-            except MemoryError as e:  # the coach must never stop a game
+                # a new costly choice: keep it over a restart
+                if self.plan.attempt(self.review.note, (g, action), CODE):
+                    self.wrote(self.write("review", self.review.dumps()), "the coach's review")
+            except MemoryError as e:  # the coach must never stop a game: its review stops
                 self.review = None
-                self.no_room(e)
+                self._notes.append("The coach's review stopped: " + self.no_room(e))
             except Exception:
                 self.review = None
         ending = action[0] == "end"
@@ -488,14 +441,15 @@ class GameKeeping:
 
     def save_settings(self, changed=False):
         """Write the settings (with ``changed``: only if they differ from the record)."""
-        self.wrote(self.settings.save(self.store, changed), "the settings")
+        self.wrote(self.settings.save(self, changed), "the settings")
 
 
 class App(GameKeeping, Computers):
     # Here: the screens, the loop (keys, time, drawing, idle work) and the seats; the parts
     # above do the rest. Every attribute of the app is set here.
-    def __init__(self, canvas, store, roles=None, dice=None):
+    def __init__(self, canvas, store, roles=None, dice=None, plan=None):
         self.c = canvas
+        self.plan = plan or MemoryPlan()  # what stays in the heap, and the answer to no room
         self.lay = Layout(canvas.width, canvas.height)
         self.store = store
         self.roles = tuple(roles) if roles else ("a", "b", "x", "y")
@@ -521,20 +475,15 @@ class App(GameKeeping, Computers):
         self.before = None  # a solo game's island record before it was counted (see _record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
-        # Set by the device where the game's code is in the heap (stock firmware): on a tight
-        # heap the players and the coach are dropped before an on-demand screen is imported; on
-        # a small one (a Pico W's stock firmware) whenever no computer is about to play, and the
-        # coach works when asked, not ahead (see ``release_players``).
-        self.tight_heap = False
-        self.small_heap = False
-        self._pending = None  # (module, name, args) of a screen to open at the next tick (``open``)
+        self._pending = None  # (function, args) to call again at the next tick (``later``)
+        self._why = None  # why the last write failed where the store cannot say (``write``)
         self._problems = [p for p in (self.settings.problem, self.stats.problem) if p]
         self._notes = []  # storage trouble met while playing, shown at the next chance
         for rec in (self.settings, self.stats):
             if rec.bad is not None:  # set aside once, then the defaults stand in its place
-                store.write(rec.NAME + "-bad", rec.bad)
+                self.write(rec.NAME + "-bad", rec.bad)
                 rec.bad = None
-                rec.save(store)
+                rec.save(self)
         self._load_game()
         self._load_review()
         for p in store.take_problems():
@@ -547,54 +496,51 @@ class App(GameKeeping, Computers):
     # ------------------------------------------------------------------ screens
 
     def show(self, screen):
-        """Show ``screen``. On-demand screen modules other than those ``screen`` and the
-        screens it returns to (its ``owner``, theirs) come from (their class's ``MODULE``) are
-        forgotten, so their code leaves the heap once no screen of theirs is referenced any
-        more (one forgotten while a screen of it lives would be imported again beside it, a
-        second copy). Storage trouble noted since the last
-        screen (a save that failed) comes first, in a message that then shows ``screen``:
-        a player always learns that their game is not safe."""
+        """Show ``screen``; the memory plan then lets go what no screen reachable from it needs
+        (``MemoryPlan.settle``). Storage trouble noted since the last screen (a save that failed)
+        comes first, in a message that then shows ``screen``: a player always learns that their
+        game is not safe."""
         if self._notes:
-            from catan.ui.info import Message
-
             text = "\n".join(self._notes)
             self._notes = []
-            screen = Message(self, "Storage", text, screen)
+            screen = self.plan.load("info").Message(self, "Storage", text, screen)
         self.screen = screen
         self.refresh_all()
-        keep = []
-        s = screen
-        while s is not None:
-            keep.append(getattr(s, "MODULE", None))
-            s = getattr(s, "owner", None)
-        if "menus" in keep or "info" in keep:  # (they import the large font: forgotten under
-            keep.append("font_large")  # them, it would be imported again, a second copy)
-        _forget(["catan.ui." + m for m in _ON_DEMAND if m not in keep])
         busy = getattr(screen, "busy", None)
-        if self.small_heap and not (busy and busy()):
-            self.release_players()
+        self.plan.settle(screen, bool(busy and busy()))
 
     def open(self, module, name, *args):
-        """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (on a tight heap,
-        once the players and the coach are dropped: the screen needs the room more; their arrays
-        too if the import still finds none). A module whose import finds no room is imported
-        again at the next tick, from the main loop: the calls that led here (a computer's step,
-        a person's last action) may still hold objects in their frames that the collector,
-        scanning the stack as it is, keeps (on the emulated Pico, the game-over screen after a
-        game of computers: a Pico W's on the Display Pack, a Pico's on the Display Pack 2.0; on
-        the unix port's small heap, the hand-over screen of an Island Two game of people)."""
-        if self.tight_heap:
-            self.release_players()
+        """Show screen class ``name`` of on-demand module ``catan.ui.<module>`` (loaded by the
+        memory plan). Where it finds no room even once the plan has let go what it could, it is
+        opened at the next tick (``later``)."""
         try:
-            mod = __import__("catan.ui." + module, None, None, (name,))
+            screen = self.plan.attempt(self._make, (module, name, args))
         except MemoryError:
-            if self._pending is not None:
-                raise
-            self._pending = (module, name) + args
-            self.release_players(True)
+            self.later(self.open, module, name, *args)
             return
-        self._pending = None
-        self.show(getattr(mod, name)(self, *args))
+        self.show(screen)
+
+    def _make(self, module, name, args):
+        return getattr(self.plan.load(module), name)(self, *args)
+
+    def later(self, again, *args):
+        """``again(*args)`` found no room: it is called again at the next tick, from the main
+        loop, as the last step of the memory plan's chain. The calls that led here (a computer's
+        step, a person's last action) may hold objects in their frames that the collector, which
+        scans the stack as it is, keeps (on the emulated Pico, the game-over screen after a game
+        of computers; on the unix port's small heap, the hand-over screen of an Island Two game).
+        Found no room at the next tick too: during a game, its turn screen comes back, saying
+        so; else the ``MemoryError`` is raised (the device shows and logs it; every action is
+        saved already)."""
+        if self._pending is False:  # (its try at the next tick)
+            self._pending = None
+            if again != self.start_turn and self.has_save():
+                self.start_turn()
+                if self._pending is None:
+                    self.screen.say("Not enough memory for that screen here")
+                return
+            raise MemoryError("no room for the next screen")
+        self._pending = (again, args)
 
     def refresh(self, x, y, w, h):
         """Ask for the rectangle to be repainted at the next ``draw``."""
@@ -643,9 +589,12 @@ class App(GameKeeping, Computers):
 
     def tick(self, now_ms):
         self.now = now_ms
-        if self._pending is not None:  # a screen that found no room (see ``open``)
+        if self._pending:  # what found no room (see ``later``)
+            again, args = self._pending
+            self._pending = False  # (being tried again)
             gc.collect()
-            self.open(*self._pending)
+            again(*args)
+            self._pending = None
         if self._ticking is not self.screen:  # a bound method once a screen, not every round
             self._ticking = self.screen
             self._tick = getattr(self.screen, "tick", None)
@@ -758,18 +707,18 @@ class App(GameKeeping, Computers):
 
     def think(self, until):
         """Work ahead while nothing else happens (the main loop's idle rounds): the screen's
-        ``think(until)`` if it has one, in slices until ``until()`` is true. True when there
-        is nothing (left) to do until the next key or step. Work ahead that finds no room in
-        the heap is dropped (with the players' code): it is
-        only ahead, and the decision is made when it is asked (or ``no_room`` says why not)."""
+        ``think(until, coach)`` if it has one, in slices until ``until()`` is true (``coach``:
+        whether the coach works ahead for a person, as the memory plan has it). True when there
+        is nothing (left) to do until the next key or step. Work ahead that finds no room in the
+        heap is dropped with the players' code (the chain's first steps): it is only ahead, and
+        the decision is made when it is asked (or ``no_room`` says why not)."""
         think = getattr(self.screen, "think", None)
         if think is None:
             return True
         try:
-            return think(until)
+            return think(until, self.plan.coach_ahead)
         except MemoryError:
-            self.release_players()
-            gc.collect()
+            self.plan.let_go(CODE, CODE)
             return True
 
     def repeat_roles(self):

@@ -82,7 +82,6 @@ def _say(c, app, x, y, w, texts, bottom, gap=3):
 class Message:
     """A title and a paragraph; any of ok/back continues to ``then`` (default: the title)."""
 
-    MODULE = "info"  # see App.show
 
     def __init__(self, app, title, text, then=None):
         self.app = app
@@ -187,7 +186,6 @@ def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0):
 class HandOver:
     """Between two people's turns: whose turn it is now, and everyone's standing."""
 
-    MODULE = "info"  # see App.show
 
     def __init__(self, app):
         self.app = app
@@ -217,7 +215,6 @@ class GameOver:
     """The ranking (a solo game against the player's record), then for each person a new
     high score's initials, then the coach."""
 
-    MODULE = "info"  # see App.show
 
     def __init__(self, app):
         self.app = app
@@ -264,7 +261,7 @@ class GameOver:
         self.names[p] = text
         app = self.app
         app.stats.add_high(app.game.island.number, v, text)
-        app.wrote(app.stats.save(app.store), "the high scores")
+        app.wrote(app.stats.save(app), "the high scores")
         return None
 
     def paint(self, c):
@@ -394,7 +391,6 @@ class Scores:
     """Pages: 0 this game's score sheet, 1 Island One stats, 2 Island Two stats, 3 high
     scores, 4 dice fairness. The sheet page exists only during a game."""
 
-    MODULE = "info"  # see App.show
 
     def __init__(self, app, page, owner=None):
         self.app = app
@@ -621,6 +617,7 @@ def _pages(c, text, w, room):
             break
         share = -(-len(lines) // -(-len(lines) // room))  # the lines of an even page
         best = end = -1
+        best_lines = 0
         for i in range(room):  # the sentence ends on the page's lines: the nearest the share
             start = text.find(lines[i][0], end + 1)
             end = start + len(lines[i][0])
@@ -643,7 +640,6 @@ class Rules:
     over the next page at the end of a sentence (so there are more pages than the card's 4
     parts)."""
 
-    MODULE = "info"  # see App.show
 
     def __init__(self, app, owner=None):
         self.app = app

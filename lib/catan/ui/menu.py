@@ -16,7 +16,6 @@ ROW = 12  # row pitch (the menus share it)
 
 class Menu:
 
-    MODULE = "menu"  # see App.show
     title = ""
     back_label = "back"  # what the back button does, for the foot (None: nothing)
     font = None  # the title's and the rows' font (None: the small one)

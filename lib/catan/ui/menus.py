@@ -12,7 +12,7 @@ from catan.ui.records import SPEEDS
 
 
 class _Menu(Menu):
-    MODULE = "menus"  # see App.show
+    """A menu of this module (``Menu.size`` chooses its font)."""
 
 
 class Title(_Menu):
@@ -328,8 +328,13 @@ class SettingsMenu(_Menu):
             if self.confirm:
                 from catan.ui.records import Stats
 
-                self.app.stats = Stats()
-                self.app.stats.save(self.app.store)
+                app = self.app
+                fresh = Stats()
+                if fresh.save(app):  # what is shown stays what is stored
+                    app.stats = fresh
+                else:
+                    app.wrote(False, "the reset statistics")
+                    app.show(self)  # (the message first, then this menu again)
                 self.confirm = False
             else:
                 self.confirm = True
@@ -350,7 +355,6 @@ class TextEntry:
     previous one (and cancels on the first). ``owner.entered(text)`` returns None to accept
     or a reason to refuse."""
 
-    MODULE = "menus"  # see App.show
     REPEAT = ("x", "y", "up", "down", "left", "right")  # held, they step through the letters
 
     def __init__(self, app, owner, title, text, length, alphabet):

@@ -17,7 +17,6 @@ class Sheets:
     """The sheets from ``seat``'s (by default the next seat's after the one playing), then
     ``owner`` again."""
 
-    MODULE = "sheets"  # see App.show
 
     def __init__(self, app, owner, seat=None):
         self.app = app

@@ -13,19 +13,20 @@ shows its reason in the panel's foot and changes nothing.
 A computer seat plays here too, one action per step at the chosen animation speed, its
 cursor on what it acts on; any key finishes its turn at once.
 
-The screen is one class, ``Turn`` (at the end), made of parts by job, a class each, in this
-order below:
+The screen is one class, ``Turn``, in sections by job, in this order:
 
-- ``Targets``: what is selectable now and where the cursor goes (keys, joystick);
-- ``Geometry``: where the panel puts the tray, the buttons, the lines (from the layout);
-- ``InfoLines``: what the panel says about the target under the cursor;
-- ``Painting``: the painting, each part only where it meets the clip;
-- ``Turn``: the screen's state, choosing and acting (a person's keys, a computer's steps), time,
-  the coach's hint and the work done ahead in idle time.
+- targets: what is selectable now and where the cursor goes (keys, joystick);
+- geometry: where the panel puts the tray, the buttons, the lines (from the layout);
+- info lines: what the panel says about the target under the cursor;
+- painting: the painting, each part only where it meets the clip;
+- the screen: its state (every attribute is set in ``__init__``, the panel's rows in
+  ``place``), choosing and acting (a person's keys, a computer's steps), time, the coach's hint
+  and the work done ahead in idle time.
 
-The parts are classes of one module, not modules: on the device every module's globals and
-tables cost heap (as five modules they cost 4.7 KB more; each class costs some 150 bytes), and
-the constants below are inlined only in the module that defines them.
+One class of one module: on the device every module's globals and tables cost heap (as five
+modules the parts cost 4.7 KB more), a class some 150 bytes, and a method found in a class's
+own dict is found soonest (a cursor move asks for dozens). The constants below are inlined only
+in the module that defines them.
 """
 
 from catan import const
@@ -55,17 +56,16 @@ _KIND_TITLES = const(("Road", "Settlement", "City", "Knight"))
 _MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
-# The turn screen's targets, and where the cursor goes.
-#
-# A *target* is a number: an item of the map (0.., as ``Island`` numbers them), a joker
-# (``sheet.JOKER + j``), a die (``DIE + i``), a resource of the picker (``RES + r``) or a button
-# (``ROLL_B`` .. ``END_B``). ``targets`` lists what is legal now, in the order X and Y step through;
-# ``stops`` adds the rest of the map; ``steer`` follows the joystick; ``region`` is where a target
-# lies on the screen (what to redraw when the cursor comes or goes).
-#
-# The class holds no state of its own: it works on the ``Turn`` it is a part of (``game``, ``mode``,
-# ``joker``, ``cursor``, ``targets``, ``level``; the geometry of ``Geometry``).
-class Targets:
+class Turn:
+    # ------------------------------------------------------------------ targets
+    #
+    # The turn screen's targets, and where the cursor goes.
+    #
+    # A *target* is a number: an item of the map (0.., as ``Island`` numbers them), a joker
+    # (``sheet.JOKER + j``), a die (``DIE + i``), a resource of the picker (``RES + r``) or a button
+    # (``ROLL_B`` .. ``END_B``). ``targets`` lists what is legal now, in the order X and Y step through;
+    # ``stops`` adds the rest of the map; ``steer`` follows the joystick; ``region`` is where a target
+    # lies on the screen (what to redraw when the cursor comes or goes).
     def retarget(self, home=False):
         """Recompute the legal targets after a change; keep the cursor where it can stay."""
         g = self.game
@@ -216,13 +216,13 @@ class Targets:
                 x, y = self._die_xy(i)
                 app.refresh(x, y, self.ds, self.ds)
 
-
-# Where the turn screen's panel puts things: the header, the dice tray, the status line, the buttons
-# or the resource picker, the info lines, the message, the score and the foot, from the top down.
-# ``place`` works the rows out once per screen, from the layout (``app.lay``) and the game; the
-# methods give a die's, a resource's or a button's place one number at a time (painting asks often:
-# a tuple is a new object, dear on the device).
-class Geometry:
+    # ------------------------------------------------------------------ geometry
+    #
+    # Where the turn screen's panel puts things: the header, the dice tray, the status line, the buttons
+    # or the resource picker, the info lines, the message, the score and the foot, from the top down.
+    # ``place`` works the rows out once per screen, from the layout (``app.lay``) and the game; the
+    # methods give a die's, a resource's or a button's place one number at a time (painting asks often:
+    # a tuple is a new object, dear on the device).
     def place(self, lay, g):
         """Set the panel's rows for layout ``lay`` and game ``g``: ``hh`` (the header's
         height), ``rows`` and ``ds`` (the tray's rows and dice), ``ty``, ``sy``, ``by``, ``iy``,
@@ -324,10 +324,10 @@ class Geometry:
         top = self._foot_top()
         self.app.refresh(lay.px, top, lay.pw, lay.ph - top)
 
-
-# What the turn screen's panel says: the info lines about the target under the cursor, kept while
-# the screen and the game stay as they are, and redrawn only where they change.
-class InfoLines:
+    # ------------------------------------------------------------------ info lines
+    #
+    # What the turn screen's panel says: the info lines about the target under the cursor, kept while
+    # the screen and the game stay as they are, and redrawn only where they change.
     def _dice_shown(self, t):
         # the dice the tray frames: those a build under the cursor (``t``) would spend (kept
         # for the last target asked, in this state)
@@ -503,11 +503,11 @@ class InfoLines:
             lines.append(("Longest road counts.", cv.ORE))
         return lines
 
-
-# How the turn screen is painted: the map (``sheet``), the panel (header, dice tray, status, buttons
-# or picker, score, info lines, message, foot) and the cursor. Each part is drawn only where it
-# meets the canvas's clip: a partial redraw paints just the rectangles that changed (``App.draw``).
-class Painting:
+    # ------------------------------------------------------------------ painting
+    #
+    # How the turn screen is painted: the map (``sheet``), the panel (header, dice tray, status, buttons
+    # or picker, score, info lines, message, foot) and the cursor. Each part is drawn only where it
+    # meets the canvas's clip: a partial redraw paints just the rectangles that changed (``App.draw``).
     def paint(self, c):
         # Each part is drawn only where it meets the clip (a partial redraw paints just the
         # rectangles that changed, and on the device the Python deciding costs the most).
@@ -740,19 +740,14 @@ class Painting:
             return "Build: +%d this turn" % g.points
         return "Build: %d built" % g.built
 
+    # ------------------------------------------------------------------ the screen
 
-class Turn(Painting, Geometry, InfoLines, Targets):
-    # Where the heap has room, the parts' methods are copied into this class's own dict (``_flatten``).
-    # Every attribute of the screen is set here (and the panel's rows in ``place``): the parts
-    # keep none of their own.
     def __init__(self, app):
-        if not _flat and not app.tight_heap:
-            _flatten(Turn)
         self.app = app
         self.game = g = app.game
         lay = app.lay
         self.lay = lay
-        self.place(lay, g)  # the panel's rows (Geometry)
+        self.place(lay, g)  # the panel's rows (geometry)
         self.msg = ""
         self.msg_colour = cv.LIGHT
         self.msg_until = 0
@@ -880,11 +875,13 @@ class Turn(Painting, Geometry, InfoLines, Targets):
 
     def act(self, action):
         """Carry out a human action through the app (which saves it); show a refusal."""
+        # a refusal or the coach's line was about the state before; what the action brings (a
+        # save that failed: ``App.perform``) is said after it
+        self.msg = ""
         why = self.app.perform(action)
         if why:
             self.say(why)
             return
-        self.msg = ""  # a refusal or the coach's line was about the state before
         self.after(action)
 
     def after(self, action):
@@ -1039,9 +1036,9 @@ class Turn(Painting, Geometry, InfoLines, Targets):
                 return ("build", t)
         return None
 
-    def think(self, until):
-        """Idle time: work out ahead what the computer (or, for a person, the coach, which
-        also reviews each choice on Island One) needs for its next decision."""
+    def think(self, until, coach=True):
+        """Idle time: work out ahead what the computer (or, for a person, with ``coach``, the
+        coach, which also reviews each choice on Island One) needs for its next decision."""
         g = self.game
         if self.level is None:
             kept = self._kept_lines()
@@ -1050,7 +1047,7 @@ class Turn(Painting, Geometry, InfoLines, Targets):
                     if until():
                         return False
                     self._lines(t)
-            if self.app.small_heap:  # the coach works when asked, not ahead (App.small_heap)
+            if not coach:  # the coach works when asked, not ahead (the memory plan's choice)
                 return True
         players = self.app.players()
         if self.level is None:
@@ -1060,23 +1057,6 @@ class Turn(Painting, Geometry, InfoLines, Targets):
         then = (players.HARD, q, True) if level is None else (level, q, False)
         return players.think(g, self.level, until, g.player, then=then)
 
-
-_flat = False  # whether ``_flatten`` has run
-
-
-def _flatten(cls):
-    """Copy the parts' methods into the class's own dict: MicroPython looks a method up base by
-    base, and a cursor move asks for dozens (in the game UF2 on the emulated Pico, a move
-    between dice took 1.2 ms less: 3.4 ms to handle and 7.0 to draw, not 4.1 and 7.4). The
-    dict's room, about 1 KB that stays, is allocated mid-game: ``Turn`` asks for it only where
-    the heap is not tight (on the stock Pico's Display Pack 2.0 it split the largest free block,
-    37 KB, in two)."""
-    global _flat
-    _flat = True
-    for base in cls.__bases__:
-        for name, value in base.__dict__.items():
-            if not name.startswith("__") and name not in cls.__dict__:
-                setattr(cls, name, value)
 
 _COST_LINES = {}  # (kind, width) -> its "Costs ..." line, made once (new strings are dear on
 # the device)
