@@ -12,6 +12,7 @@ from catan.ui import canvas as cv
 from catan.ui import widgets as wg
 
 ROW = 12  # row pitch (the menus share it)
+_large = None  # the large font, once a tall screen's menu has asked for it (``Menu.size``)
 
 
 class Menu:
@@ -33,12 +34,15 @@ class Menu:
         pixels) the title and the rows in the large font where they fit (all of them, two
         lines of the note and the foot below; the title and the widest row across), as
         every menu of the layout that fits them; else the small font."""
+        global _large
         lay = self.app.lay
         self.font = None
         self.row = ROW
         if not lay.big or not self.widest:
             return
         from catan.ui import font_large as big  # (only a tall screen's menus load it)
+
+        _large = big  # a global of this module: the memory plan keeps it while a menu lives
 
         room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
                 <= lay.height - wg.LINE - 1)
