@@ -679,7 +679,7 @@ def test_every_action_is_saved_and_continue_resumes_exactly():
     g1 = console.main([], screen.read, screen.write, store=store)
     saved = store.read("game")
     assert saved
-    from catan.ui.app import pack_save
+    from catan.codec import pack_save
 
     assert saved == pack_save(g1, bytes((255, 2)))  # the handheld's own record
     screen = Screen(["y", "s", "q", "y"])

@@ -263,7 +263,7 @@ def _wrapper_len(data):
 def test_every_bit_of_the_save_wrapper_is_checked():
     """A store without its own checksum (the simulator's): a flipped bit in the tag, the
     seat count or the levels never crashes and never changes who plays a seat."""
-    from catan.ui.app import pack_save
+    from catan.codec import pack_save
 
     for levels in ((HUMAN, 2, HUMAN), (0, HUMAN), (HUMAN,)):
         app = _app()

@@ -482,7 +482,8 @@ def test_every_target_s_lines_are_shown_whole(w, h, island):
     # In the build phase with every knight built (every joker usable): the lines about each
     # target under the cursor all fit above the score (none cut off under it).
     from catan.dice import ScriptedDice
-    from catan.ui.app import HUMAN, App, pack_save
+    from catan.codec import pack_save
+    from catan.ui.app import HUMAN, App
     from memstore import MemStore
 
     g = Game(island, 2, ScriptedDice([0, 1, 2, 3, 4, 5] * 4))

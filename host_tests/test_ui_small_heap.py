@@ -201,10 +201,12 @@ def test_no_room_for_a_computer_shows_why_and_keeps_the_game(modules, monkeypatc
     assert type(app.screen).__name__ == "Title"
 
 
-def test_the_easy_level_plays_with_the_chance_cache_alone(modules, monkeypatch, capsys):
+@pytest.mark.parametrize("regime", (SMALL, TIGHT))
+def test_the_easy_level_plays_with_the_chance_cache_alone(modules, monkeypatch, capsys, regime):
     # N3: the table arrays let go and no room to make them again: the hard computer's moves are
-    # the easy level's, which needs only the chance cache, and the game goes on to its end
-    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), SMALL)
+    # the easy level's, which needs only the chance cache (made by the plan first on a small
+    # heap, by the first chance asked elsewhere), and the game goes on
+    app = _app(lambda: ui_scenes._played(1, (2, HUMAN), 1), regime)
     ui_autokeys.press(app, "a", 50)  # Continue: the computer's turn
     real = catan.reserve
 

@@ -7,7 +7,8 @@ screen, reports the problem once, sets the thing aside, and the next save succee
 import os
 
 import store as flash
-from catan.ui.app import HUMAN, App, pack_save
+from catan.codec import pack_save
+from catan.ui.app import HUMAN, App
 from catan.ui.records import Settings, Stats
 from fsutil import rm
 

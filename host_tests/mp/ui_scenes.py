@@ -14,7 +14,8 @@ turns, messages); the clock starts at 0 and every key moves it on 50 ms.
 from catan.codec import dumps
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import Game
-from catan.ui.app import HUMAN, App, pack_save
+from catan.codec import pack_save
+from catan.ui.app import HUMAN, App
 from catan.ui.records import Stats
 from memstore import MemStore  # tests take it from here too
 

@@ -12,6 +12,11 @@ power cut. Layout, big-endian:
     turn_log_length:4 turn_log
     crc16:2                                            (CRC-16/CCITT of all before it)
 
+The handheld's record of a game in progress wraps a save with its seats (``pack_save``,
+``unpack_save``): "H" seats:1 levels:seats crc16:2 (of those before it), then the save. A level
+is 0, 1, 2 (easy, medium, hard) or 255 (a person); "G" is the same without the CRC (still
+loads).
+
 Version 1 had 2 bytes for game_turn, turns and turn_log_length, which wrapped (a solo race
 has no last turn, and undo lets a turn's log grow); it still loads. ``dumps`` raises
 ``SaveError`` rather than write a number its field cannot hold, so a save it writes always
@@ -30,6 +35,10 @@ VERSION = const(2)
 _WIDE = const(4)  # bytes of the counters that grow (2 in version 1)
 _SEEDED = const(1)  # flags bit 0: the dice are seeded by ``seed``
 _NOBODY = const(255)
+SAVE_TAG = b"H"  # a game record's first byte (``pack_save``)
+_OLD_TAG = const(b"G")  # the same without the seats' CRC
+_PERSON = const(255)  # a seat's level: a person's
+_LEVELS = const(3)  # and the computers' (easy, medium, hard)
 
 
 class SaveError(ValueError):
@@ -257,3 +266,35 @@ def _why_awards(g):
     if g.largest >= 0 and g.knights(g.largest) < most:
         return "Largest Army held by fewer knights"
     return None
+
+
+def pack_save(game, levels):
+    """The handheld's record of ``game`` with its seats' ``levels`` (bytes, 255 a person): a
+    tag, the seat count, the levels and their CRC-16 (the save's own checksum covers only the
+    game), then ``dumps(game)``."""
+    head = SAVE_TAG + bytes((game.players,)) + bytes(levels)
+    c = crc16(head)
+    return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
+
+
+def unpack_save(data, dice=None):
+    """``(game, levels)`` from a record of ``pack_save`` (``dice``: as ``loads``); SaveError
+    with the reason for anything else. The wrapper is outside the save's checksum (and a store
+    may have none): every byte is checked, and a level that is not a level is damage."""
+    tag = data[:1]
+    if tag not in (SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
+        raise SaveError("not a saved game of this app")
+    n = data[1]
+    at = 2 + n + (2 if tag == SAVE_TAG else 0)
+    if len(data) < at:
+        raise SaveError("the save is cut short")
+    if tag == SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
+        raise SaveError("the seats are damaged (checksum)")
+    levels = bytes(data[2:2 + n])
+    for v in levels:
+        if v != _PERSON and v >= _LEVELS:
+            raise SaveError("a seat's level is damaged")
+    game = loads(bytes(data[at:]), dice)
+    if game.players != n:
+        raise SaveError("the seats do not match the game")
+    return game, levels

@@ -753,7 +753,7 @@ class _Session(_Commands):
         if g.over():
             data = b""
         else:
-            from catan.ui.app import pack_save
+            from catan.codec import pack_save
 
             data = pack_save(g, bytes(HUMAN if v is None else v for v in self.levels))
         if not self.store.write("game", data):
@@ -978,25 +978,10 @@ def setup(opts, read=input, write=print):
 def load_save(data):
     """``(game, levels)`` from the handheld's record of a game in progress (levels: None
     for a person); SaveError with the reason for anything else."""
-    from catan.codec import SaveError, crc16, loads
-    from catan.ui.app import SAVE_TAG
+    from catan.codec import unpack_save
 
-    if data[:1] != SAVE_TAG or len(data) < 4 or not 1 <= data[1] <= 4:
-        raise SaveError("not a saved game of this version")
-    n = data[1]
-    if len(data) < 4 + n:
-        raise SaveError("the save is cut short")
-    if crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
-        raise SaveError("the seats are damaged (checksum)")
-    levels = []
-    for v in data[2:2 + n]:
-        if v != HUMAN and v >= len(LEVEL_NAMES):
-            raise SaveError("a seat's level is damaged")
-        levels.append(None if v == HUMAN else v)
-    game = loads(bytes(data[4 + n:]), HardwareDice())
-    if game.players != n:
-        raise SaveError("the seats do not match the game")
-    return game, levels
+    game, levels = unpack_save(data, HardwareDice())
+    return game, [None if v == HUMAN else v for v in levels]
 
 
 def save_summary(game, levels):

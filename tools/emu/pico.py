@@ -213,7 +213,7 @@ def saved_start(island, levels, seed=1, turns_left=None, speed=3):
     from catan.dice import SeededDice
     from catan.game import Game
     from catan.players import play_turn
-    from catan.ui.app import pack_save
+    from catan.codec import pack_save
     from catan.ui.records import Settings
 
     game = Game(island, len(levels), SeededDice(seed))

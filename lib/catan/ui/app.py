@@ -30,8 +30,7 @@ give "hint" (Y), "sheet" (X) and "menu" (B). Settings can swap A and B.
 
 import gc
 
-from catan import const
-from catan.codec import SaveError, crc16, dumps, loads
+from catan.codec import SaveError, dumps, pack_save, unpack_save
 from catan.dice import SeededDice, random_seed, seed_to_code
 from catan.game import IllegalAction
 from catan.maps import TURNS_ONE, X_PENALTY
@@ -46,21 +45,11 @@ _KEYS = {"a": "ok", "press": "ok", "b": "back", "x": "prev", "y": "next", "up": 
          "x_long": "sheet", "y_long": "hint", "press_long": "hint"}
 NO_ROOM = ("Not enough memory here for the computer players and the coach: the game UF2 has "
            "room for them (see the README). Your game is saved.")
-SAVE_TAG = b"H"  # a save's first byte (pack_save); b"G": the same without the wrapper's CRC (still loads)
-_OLD_TAG = const(b"G")
 
 
 def _problem_text(p):
     # A store's problem: (name, what was wrong), set aside; or (name, what, what was done)
     return "%s was %s: %s" % (p[0], p[1], p[2] if len(p) > 2 else "set aside")
-
-
-def pack_save(game, levels):
-    """The bytes the app saves: a tag, the seat count, the seats' levels and their CRC-16
-    (the codec's checksum covers only the game's own save), then the game's own save."""
-    head = SAVE_TAG + bytes((game.players,)) + bytes(levels)
-    c = crc16(head)
-    return head + bytes((c >> 8, c & 0xFF)) + dumps(game)
 
 
 def _merged(regions):
@@ -196,7 +185,7 @@ class Computers:
 
 
 # The game in progress, as the app keeps it: a new game, its save (written after every action,
-# loaded at start, ``pack_save``), the actions carried out for the seat whose turn it is, the
+# loaded at start: ``codec.pack_save``), the actions carried out for the seat whose turn it is, the
 # turns' notes, the records of a finished game, and the way back to it from a menu. A part of
 # ``App``: it keeps no state of its own.
 class GameKeeping:
@@ -253,30 +242,11 @@ class GameKeeping:
         if not data:
             return
         try:
-            # The wrapper is outside the codec's checksum (and a store may have none):
-            # every byte is checked, and a level that is not a level is a damaged save.
-            tag = data[:1]
-            if tag not in (SAVE_TAG, _OLD_TAG) or len(data) < 2 or not 1 <= data[1] <= 4:
-                raise SaveError("not a saved game of this app")
-            n = data[1]
-            at = 2 + n + (2 if tag == SAVE_TAG else 0)
-            if len(data) < at:
-                raise SaveError("the save is cut short")
-            if tag == SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
-                raise SaveError("the seats are damaged (checksum)")
-            g = loads(bytes(data[at:]), self.make_dice(None))
-            if g.players != n:
-                raise SaveError("the seats do not match the game")
-            for v in data[2:2 + n]:
-                if v != HUMAN and v >= len(LEVEL_NAMES):
-                    raise SaveError("a seat's level is damaged")
+            self.game, self.levels = unpack_save(data, self.make_dice(None))
         except SaveError as e:
             self.write("game-bad", data)
             self.write("game", b"")
             self._problems.append("The saved game could not be loaded (%s). It was set aside." % e)
-            return
-        self.game = g
-        self.levels = bytes(data[2:2 + n])
 
     def save(self):
         """Save the game (``write``)."""

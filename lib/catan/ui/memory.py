@@ -32,8 +32,8 @@ What stays, and when it goes:
   module: it draws and handles keys, and is opened by name (``App.open``).
 
 The fallback chain (``attempt``): work that meets a ``MemoryError`` is tried again after each
-step of letting go, least needed first: a collection, the players' code and work ahead
-(imported again when next asked), their table arrays (made again when next needed), their
+step of letting go, least needed first: the players' work in hand and a collection, the players'
+code (imported again when next asked), their table arrays (made again when next needed), their
 chance cache. Each caller bounds the chain by what its work needs itself and has its own
 degraded answer when the chain is spent (a write: False, said as "not saved"; a screen: tried
 again at the next tick; a computer's move: the level below; a hint: said in the foot; work
@@ -54,7 +54,8 @@ REGIMES = ("roomy", "tight", "small")  # by number, for the bench and the tests
 # W firmware's 205 KB (the Pico's is 246 KB).
 SMALL_HEAP = const(230_000)
 
-# The steps of the fallback chain, least needed first (``attempt``'s ``upto``).
+# The steps of the fallback chain, least needed first (``attempt``'s ``upto``): the players' work
+# in hand and a collection, their code, their table arrays, their chance cache.
 COLLECT = const(0)
 CODE = const(1)
 TABLES = const(2)
@@ -186,7 +187,11 @@ class MemoryPlan:
         to ``upto``), then collect; the next step."""
         while step <= upto:
             done = step == COLLECT
-            if step == CODE:
+            if done:  # the players' work in hand (a piece of it that met the error is dead)
+                players = sys.modules.get("catan.players")
+                if players is not None:
+                    players.forget()
+            elif step == CODE:
                 done = "catan.players" in sys.modules
                 self.release_players()
             elif step == TABLES:
