@@ -99,3 +99,43 @@ def test_review_keeps_the_costliest_decisions():
     assert len(worst) == 3
     assert worst[0][2] >= worst[1][2] >= worst[2][2] > 0.05
     assert all(0 <= t < 15 and a != best for t, a, _, best in worst)
+
+
+def _steps(g):
+    # Every legal joker and trade of a build phase.
+    from catan.maps import ANY, GOLD
+
+    out = [("trade", r) for r in range(GOLD) if g.why_trade(r) is None]
+    for j in g.usable_jokers():
+        gives = g.island.jokers[j][0]
+        for die in range(g.dice_count()):
+            for r in (range(GOLD) if gives == ANY else (None,)):
+                if g.why_joker(j, die, r) is None:
+                    out.append(("joker", j, die, r))
+    return out
+
+
+def test_a_joker_or_trade_is_worth_what_it_leaves_and_a_costly_one_enters_the_review():
+    # A joker or gold trade is valued by the best build the dice allow once it is done, so
+    # one that serves no build (the wrong resource) costs what that build loses, and the
+    # review charges it; the coach's own is worth its advice.
+    charged = set()
+    for seed in (1, 2, 5):
+        for g in _states(seed):
+            if g.phase != BUILD:
+                continue
+            action, best, _ = coach.hint(g)
+            for step in _steps(g):
+                v = coach.ev(g, step)
+                after = g.copy()
+                after.perform(step)
+                assert abs(v - coach.hint(after)[1]) < 1e-6, step
+                assert v <= best + 1e-6
+                if step == action:
+                    assert abs(v - best) < 1e-6
+                if v < best - 0.05:
+                    r = Review()
+                    assert r.note(g, step) and r.items[0][1] == step
+                    assert abs(r.items[0][2] - (best - v)) < 1e-6
+                    charged.add(step[0])
+    assert charged == {"joker", "trade"}

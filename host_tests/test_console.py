@@ -784,3 +784,27 @@ def test_command_for_names_the_dice_plainly():
     assert console.command_for(g, ("stop",)) == "s"
     with pytest.raises(ValueError, match="--seats"):
         console.parse_args(["--seats", "person,robot"])
+
+
+def test_continue_part_way_through_a_turn_says_the_turn_before_its_sheet():
+    # issue 40: the map came before the turn's header
+    store = MemStore()
+    screen = Screen(["1", "2", "", "hard", "", "r", "k 1 2", "q", "y"])
+    console.main([], screen.read, screen.write, store=store)
+    screen = Screen(["y", "q", "y"])
+    g = console.main([], screen.read, screen.write, store=store)
+    lines = screen.text().splitlines()
+    head = [x for x in console.render_turn_header(g) if x][0]
+    sheet = [x for x in console.render_sheet(g) if x]
+    assert head in lines and sheet[0] in lines
+    assert lines.index(head) < lines.index(sheet[0]), lines[:12]
+    assert lines.count(head) == 1
+
+
+def test_a_computer_ending_an_island_two_turn_is_said_once():
+    # issue 40: "P2 (easy) ends the turn: ends the turn with 2 VP."
+    screen = Screen([])
+    console.main(["--island", "2", "--seats", "easy,easy", "--code", CODE], screen.read,
+                 screen.write)
+    out = screen.text()
+    assert "ends the turn with" in out and "ends the turn: ends the turn" not in out

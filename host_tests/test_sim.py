@@ -8,6 +8,7 @@ app through random keys, hints, message expiry, menus and a whole game, on a sim
 
 import os
 import random
+import time
 import subprocess
 import sys
 from pathlib import Path
@@ -451,6 +452,44 @@ def test_window_runs_under_the_dummy_video_driver(name, tmp_path, monkeypatch):
     assert len(set(colour.values())) == len(colour) >= 4
     for i, rgb in colour.items():
         assert all(abs(a - (PALETTE[i] >> k & 255)) <= 8 for a, k in zip(rgb, (16, 8, 0)))
+
+
+def _sdl_key(stamps, kind, sym, scancode):
+    # A key event as the keyboard gives it: pushed into SDL's queue (stamped by SDL then), not
+    # posted through pygame
+    import ctypes
+
+    ev = (ctypes.c_uint8 * 56)()
+    ctypes.memmove(ev, (ctypes.c_uint32 * 1)(kind), 4)
+    ev[12] = 1 if kind == 0x300 else 0  # state: pressed or released
+    ctypes.memmove(ctypes.byref(ev, 16), (ctypes.c_int32 * 2)(scancode, sym), 8)
+    assert stamps.sdl.SDL_PushEvent(ev) == 1
+
+
+def test_window_times_a_long_press_from_the_keys_own_events(monkeypatch):
+    # issue 40: under load the loop got to a held Y's press and release together, and timed
+    # the hold then: no hint. Here the loop is held up (a frame's work: 700 ms) while Y is
+    # pressed and released 700 ms apart; its long press still counts.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    board = sim.load_board(FOUR)
+    holds = {}
+
+    def on_frame(frame, display, canvas):
+        if frame == 3:  # the frame's work takes 700 ms; the key goes down and up meanwhile
+            stamps = sim.EventClock.open(pygame)
+            assert stamps is not None, "pygame's SDL library was not found"
+            _sdl_key(stamps, 0x300, pygame.K_y, 28)
+            time.sleep(0.7)
+            _sdl_key(stamps, 0x301, pygame.K_y, 28)
+            holds["pushed"] = True
+
+    script = {12: [_key(pygame, pygame.KEYDOWN, pygame.K_ESCAPE)]}
+    app = sim.run_window(StandIn, board, FOUR, sim.memory_store(), fps=60, max_frames=100,
+                         script=script, on_frame=on_frame, log=lambda *a: None)
+    assert holds and app.log == ["y", "y_long"], app.log
 
 
 def test_window_close_button_quits(tmp_path, monkeypatch):

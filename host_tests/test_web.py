@@ -411,10 +411,48 @@ def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
     # the page says so at once, under the screen ...
     status = browser.script("return document.getElementById('status').textContent")
     assert status == "Could not save game in this browser (QuotaExceededError).", status
-    # ... and the App's next write fails with the reason (the App reports a failed write)
+    # ... the App says which record was not saved, and keeps it to send again (issue 40)
     browser.keys("a")
-    assert browser.value("shell.store.error") == "the browser refused it: QuotaExceededError"
+    assert "'game'" in browser.value("list(shell.store.refused)")
+    notes = browser.value("shell.app.screen.msg")  # the turn screen's foot says it at once
+    assert "game was not saved (the browser refused it: QuotaExceededError)" in notes, notes
     assert any("QuotaExceededError" in p for p in browser.problems())
+
+
+def test_a_refused_statistics_write_is_saved_at_the_next_chance_with_its_high_score(browser):
+    # issue 40: the statistics refused at a game's end (quota full) are sent again with the
+    # next write; a closed tab at the end screen, before the initials, loses no high score
+    import ui_scenes
+    from catan.ui.app import pack_save
+
+    sys.path.insert(0, str(ROOT / "firmware"))
+    from store import pack
+
+    save = pack(pack_save(*ui_scenes._almost_over(1, (255,)))).hex()  # one action left
+    browser.open("pimoroni_display_pack", clear=True)
+    browser.script("localStorage.setItem('catan-dice:game', arguments[0])", save)
+    browser.open("pimoroni_display_pack")
+    _setup_play(browser)
+    browser.keys("a")  # Continue
+    assert _screen(browser) == "Turn"
+    browser.exec("from catan.players import next_action")
+    browser.script("window._setItem = Storage.prototype.setItem; Storage.prototype.setItem = "
+                   "function (k, v) { if (k === 'catan-dice:stats') throw new DOMException("
+                   "'full', 'QuotaExceededError'); return window._setItem.call(this, k, v); }")
+    browser.exec("shell.app.perform(next_action(shell.app.game, 1, 0))")
+    assert _screen(browser) == "GameOver"
+    score = browser.value("shell.app.game.score(0)")
+    time.sleep(0.3)
+    assert _stored(browser, "stats") is None  # refused
+    assert browser.value("list(shell.store.refused)") == "['stats']"
+    browser.script("Storage.prototype.setItem = window._setItem")
+    browser.exec("shell.app.save_settings()")  # the next write, of another record
+    time.sleep(0.3)
+    assert _stored(browser, "stats")
+    browser.open("pimoroni_display_pack")  # the tab reloaded at the end screen
+    _setup_play(browser)
+    assert browser.value("shell.app.stats.games[0]") == "1"
+    assert browser.value("shell.app.stats.high[0]") == "[(%s, 'P1 ')]" % score
 
 
 # ------------------------------------------------------------------ saves (issue 26)

@@ -9,7 +9,8 @@ The keyboard stands in for the board's buttons, and only for those:
 
 - A, B, X, Y are the letter keys a, b, x, y (those the board has);
 - a joystick board also gets the arrow keys and Enter or space (the joystick's press);
-- a long press is a key held 600 ms, or Shift + key;
+- a long press is a key held 600 ms (timed by the key's own events: a busy loop does not
+  shorten it), or Shift + key;
 - F12 or P writes a screenshot PNG into ``screenshots/``; Esc or closing the window quits.
 
 Key presses go through the device's own ``firmware/buttons.py`` (debounce, long press, the
@@ -197,8 +198,9 @@ class KeyButtons:
         role = self.held.pop(name, None)
         if role is None:
             return []
-        self.pins[role].down -= 1
-        return self.buttons.poll()
+        out = list(self.buttons.poll())  # held until now: a long press reached by the key's
+        self.pins[role].down -= 1  # own release time counts, however late the loop got to it
+        return out + list(self.buttons.poll())
 
     def release_all(self):
         """Let go of every key (the window lost the keyboard focus)."""
@@ -209,6 +211,70 @@ class KeyButtons:
 
     def poll(self):
         return self.buttons.poll()
+
+
+class EventClock:
+    """The clock the window's buttons read: SDL's own (``SDL_GetTicks``), and while a key event
+    is handled, the time SDL stamped on it. A busy loop (a hint worked out, a loaded machine)
+    may get to a key's press and release together, long after the press: timed when the loop
+    handled them, a held key would be a short one. pygame 2.6 does not hand the stamps over,
+    so they are read from its own SDL library (ctypes) before pygame takes the events: peeked,
+    left in the queue. ``EventClock.open(pygame)`` is None where that library is not found
+    (the loop's time stands in)."""
+
+    _PEEK = 1  # SDL_PEEKEVENT
+    _KEYS = (0x300, 0x301)  # SDL_KEYDOWN, SDL_KEYUP
+
+    def __init__(self, sdl):
+        import ctypes
+
+        self.sdl = sdl
+        sdl.SDL_GetTicks.restype = ctypes.c_uint32
+        # SDL_KeyboardEvent's fields, in the 56 bytes of an SDL_Event
+        fields = [("type", ctypes.c_uint32), ("timestamp", ctypes.c_uint32),
+                  ("window", ctypes.c_uint32), ("state", ctypes.c_uint8),
+                  ("repeat", ctypes.c_uint8), ("pad", ctypes.c_uint8 * 2),
+                  ("scancode", ctypes.c_int32), ("sym", ctypes.c_int32),
+                  ("rest", ctypes.c_uint8 * 32)]
+        self.buf = (type("SDLKeyEvent", (ctypes.Structure,), {"_fields_": fields}) * 64)()
+        self.at = None  # the stamp of the key event being handled
+        self.last = 0  # the clock never runs backwards (a stamp older than the last poll)
+        self.stamps = []
+
+    @classmethod
+    def open(cls, pygame):
+        import ctypes
+        import glob
+
+        libs = os.path.join(os.path.dirname(pygame.__file__), os.pardir, "pygame.libs")
+        for path in sorted(glob.glob(os.path.join(libs, "libSDL2-2*"))) or ["libSDL2-2.0.so.0"]:
+            try:
+                return cls(ctypes.CDLL(path))  # the library pygame loaded: the same queue
+            except OSError:
+                continue
+        return None
+
+    def __call__(self):
+        t = self.sdl.SDL_GetTicks() if self.at is None else self.at
+        if t < self.last:
+            t = self.last
+        self.last = t
+        return t
+
+    def take(self, pygame):
+        """pygame's events, each key event with its stamp: ``[(event, ms or None)]``."""
+        pygame.event.pump()
+        n = self.sdl.SDL_PeepEvents(self.buf, len(self.buf), self._PEEK, *self._KEYS)
+        stamps = [(b.type, b.sym, b.timestamp) for b in self.buf[:max(n, 0)] if not b.repeat]
+        out = []
+        for e in pygame.event.get(pump=False):
+            at = None
+            if e.type in (pygame.KEYDOWN, pygame.KEYUP):
+                kind = self._KEYS[e.type == pygame.KEYUP]
+                if stamps and stamps[0][:2] == (kind, e.key):
+                    at = stamps.pop(0)[2]
+            out.append((e, at))
+        return out
 
 
 # ---------------------------------------------------------------------------- the app
@@ -616,7 +682,8 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
     def real_ms():
         return int((time.monotonic() - t0) * 1000)
 
-    ms = ticks or real_ms
+    stamped = None if ticks else EventClock.open(pygame)
+    ms = ticks or stamped or real_ms
 
     keys = KeyButtons(roles, ms)
     log(help_line(board, roles))
@@ -634,7 +701,9 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
         for e in posted:
             pygame.event.post(e)
         events = []
-        for e in pygame.event.get():
+        for e, at in stamped.take(pygame) if stamped else [(e, None) for e in pygame.event.get()]:
+            if stamped:
+                stamped.at = at  # the buttons read the key's own time
             if e.type in (pygame.QUIT, pygame.WINDOWCLOSE):
                 running = False
             elif e.type == pygame.KEYDOWN:
@@ -653,6 +722,8 @@ def run_window(app_cls, board, board_name, store, seed=None, scale=None, shots_d
                 events += keys.release_all()
             elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 display.present()
+        if stamped:
+            stamped.at = None
         if not running:
             break
         events += keys.poll()

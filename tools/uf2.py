@@ -35,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -207,6 +208,7 @@ def build(board, chip="rp2040", src=None, log=print, overrides=None, variant=Non
     a build with ``overrides``, see ``stage``)."""
     if board not in deploy.BOARDS:
         raise SystemExit("uf2: no board %r (boards: %s)" % (board, ", ".join(deploy.BOARDS)))
+    began = time.monotonic()  # the build's time is said with its result (the README's figure)
     check_toolchain()
     mp, tool_src = source(src)
     mcu, _sub = CHIPS[chip]
@@ -231,7 +233,8 @@ def build(board, chip="rp2040", src=None, log=print, overrides=None, variant=Non
     out = uf2_path(board, chip, variant)
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(work / "build" / "firmware.uf2", out)
-    log("uf2: %s (%d bytes)" % (out.relative_to(ROOT), out.stat().st_size))
+    log("uf2: %s (%d bytes) in %.0f s" % (out.relative_to(ROOT), out.stat().st_size,
+                                          time.monotonic() - began))
     return out
 
 

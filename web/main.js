@@ -64,7 +64,7 @@ function keep(name, hex) {
     if (hex === null) localStorage.removeItem(STORE_PREFIX + name);
     else localStorage.setItem(STORE_PREFIX + name, hex);
   } catch (e) {
-    worker.postMessage({ type: "failed", reason: `the browser refused it: ${e.name}` });
+    worker.postMessage({ type: "failed", name, reason: `the browser refused it: ${e.name}` });
     say(`Could not save ${name} in this browser (${e.name}).`, true);
   }
 }
@@ -299,7 +299,10 @@ function buildButtons(b) {
 // the same size, and image-rendering: pixelated keeps its edges sharp. The room is measured:
 // the page's width less the device's padding and the screen's frame, and beside the screen
 // (on a wide page) the two columns of buttons; on a narrow page (a phone) the buttons go
-// below the screen and the screen takes the whole width.
+// below the screen and the screen takes the whole width, at the largest factor that fits,
+// whole or not: at 2 or more device pixels a CSS pixel a game pixel one device pixel wider
+// than its neighbour hardly shows, while whole ones left a phone's 390 px at 4 device pixels
+// a game pixel, 320 px wide, the text 9 CSS px high.
 function fit() {
   const dpr = window.devicePixelRatio || 1;
   const narrow = window.matchMedia("(max-width: 34rem)").matches;  // buttons below the screen
@@ -309,7 +312,8 @@ function fit() {
   let room = device.parentElement.clientWidth - px(device, "paddingLeft", "paddingRight") - frame;
   if (!narrow) room -= left.offsetWidth + right.offsetWidth + 2 * px(device, "columnGap");
   const tall = window.innerHeight - (narrow ? 200 : 240);  // the title above, the help below
-  const k = Math.max(1, Math.floor(Math.min(room / canvas.width, tall / canvas.height) * dpr + 1e-6));
+  const most = Math.min(room / canvas.width, tall / canvas.height) * dpr;
+  const k = Math.max(1, narrow && dpr >= 2 ? most : Math.floor(most + 1e-6));
   canvas.style.width = `${(canvas.width * k) / dpr}px`;
   canvas.style.height = `${(canvas.height * k) / dpr}px`;
 }

@@ -79,10 +79,11 @@ class WebStore:
     The worker hands over a copy of them at start (``{name: hex}``), the damaged ones
     already set aside by the page (``problems``: what ``take_problems`` reports first);
     ``write`` keeps the record here and sends it to the page with ``host.save(name, hex)``
-    (localStorage lives on the page's thread, and a write there is atomic). If the page could
-    not store a record (``failed(reason)``, quota full), the next write returns False with
-    the reason, so the App tells the player the game is not safe. ``readonly``: the reason
-    this tab may not write (another tab plays these saves): every write returns False.
+    (localStorage lives on the page's thread, and a write there is atomic). A record the page
+    could not store (``failed(name, reason)``, quota full) is kept here and sent again before
+    the next write, whatever record that is; the player is told which record was refused
+    (``take_problems``) and what the store does about it. ``readonly``: the reason this tab
+    may not write (another tab plays these saves): every write returns False.
     """
 
     def __init__(self, saves, host, problems=()):
@@ -95,7 +96,8 @@ class WebStore:
         self.problems = [tuple(p) for p in problems]
         self.error = None
         self.readonly = None
-        self._failed = None
+        self.refused = {}  # name -> why the page refused its record: sent again at the next write
+        self._told = set()  # the records whose refusal the player was told of (once each)
 
     def read(self, name):
         rec = self.records.get(name)
@@ -112,20 +114,29 @@ class WebStore:
         if self.readonly is not None:
             self.error = self.readonly
             return False
-        if self._failed is not None:
-            self.error, self._failed = self._failed, None
-            return False
         rec = pack(data)
         if len(rec) > LIMIT:
             self.error = "the record is larger than %d bytes" % LIMIT
             return False
         self.records[name] = rec
+        again = self.refused
+        self.refused = {}
+        for other in again:  # (the page answers each again if it refuses it again)
+            if other != name:
+                self._send(other, self.records[other])
         self._send(name, rec)
         return True
 
-    def failed(self, reason):
-        """The page could not keep a record (called from JavaScript)."""
-        self._failed = reason
+    def failed(self, name, reason):
+        """The page could not keep record ``name`` (called from JavaScript): it is kept here,
+        sent again at the next write, and the player told (once a record)."""
+        if name not in self.records:
+            return
+        self.refused[name] = reason
+        if name not in self._told:
+            self._told.add(name)
+            self.problems.append((name, "not saved (%s)" % reason,
+                                  "kept, and saved again at the next save"))
 
     def take_problems(self):
         out = self.problems
@@ -223,6 +234,8 @@ class Shell:
         self._set_time(t)
         app = self.app
         if not self.paused:
+            if self.store.problems:  # a refusal the page answered after its write: say it
+                app.wrote(True, None)
             self._handle(self.buttons.poll())
             app.tick(self.now)
             app.draw()

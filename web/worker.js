@@ -10,7 +10,7 @@
 //   {type: "start", board, saves}     saves: {name: hex record} from localStorage
 //   {type: "setaside", id, ok, reason} the answer to a set-aside asked of the page
 //   {type: "pin", role, down, t}      t: the event's time (epoch ms, sub-ms precision)
-//   {type: "failed", reason}          the page could not store the last record
+//   {type: "failed", name, reason}    the page could not store record name
 //   {type: "exec", id, code}          run Python in the shell's namespace (tests, tools)
 //   {type: "stop", id}                finish: answered once every save has been sent
 // Messages to the page:
@@ -268,7 +268,7 @@ onmessage = (ev) => {
     asked.delete(msg.id);
     if (resolve) resolve(msg);
   } else if (msg.type === "failed") {
-    if (shell) shell.store.failed(msg.reason);
+    if (shell) shell.store.failed(msg.name, msg.reason);
   } else if (msg.type === "exec") {
     vm.then(() => exec(msg)).catch(fail);
   } else if (msg.type === "stop") {

@@ -186,6 +186,9 @@ def check_native():
                     for s in ("Score 42: {gold}", "two\nlines", "caf\u00e9 \u00e9t\u00e9", "",
                               "\n", "a\n\nlonger line", "\x7f~ \x01"):
                         assert a.text_width(s, f) == b.text_width(s, f), (s, f)
+                        for n in range(len(s) + 1):  # the first n characters: the slice's width
+                            want = a.text_width(s[:n], f)
+                            assert a.text_width(s, f, n) == b.text_width(s, f, n) == want, (s, f, n)
                 for s in ("Score 42: {gold}", "caf\u00e9 \u00e9t\u00e9", "", "\x7f~ \x01"):
                     for px in (-3, 0, 1, 4, 5, 20, 37, 200):
                         assert a.fit(s, px) == b.fit(s, px), (s, px)
@@ -201,6 +204,7 @@ def check_native():
         b.band(3, 4, 30, 50, 5, cv.RED)
         b.text_width("Score 42: {gold}")
         b.text_width("two\nlines", font_large)
+        b.text_width("Score 42: {gold}", None, 5)
         b.fit("Score 42: {gold}", 30)
 
     b.track(False)

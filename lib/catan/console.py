@@ -768,10 +768,14 @@ class _Session(_Commands):
             while not g.over():
                 turn = (g.player, g.game_turn)
                 if turn != shown:  # a new turn: say whose (the first roll shows the sheet)
+                    if shown is None and g.phase != ROLL:  # continued part-way through a
+                        self.say(render_turn_header(g))  # turn: what the player had, under
+                        self.say(render_sheet(g, width=self.width))  # the turn's header
+                    else:
+                        self.say(render_turn_header(g))
+                        if g.players > 1:
+                            self.say(render_summary(g, self.width))
                     shown = turn
-                    self.say(render_turn_header(g))
-                    if g.players > 1:
-                        self.say(render_summary(g, self.width))
                 if self.levels[g.player] is not None:
                     self.computer_step()
                 else:
@@ -802,8 +806,10 @@ class _Session(_Commands):
         lines = ["%s %s" % (seat_label(self.levels, p), words)]
         if action[0] == "roll":
             lines += render_dice(g, self.width)
-        elif action[0] == "end":
-            lines = [lines[0] + ": " + self._entered(p)[0]]
+        elif action[0] == "end":  # Island One: "ends the turn: enters +5: total 30"
+            said = self._entered(p)[0]
+            lines = [lines[0] + ": " + said if g.island.number == 1
+                     else "%s %s" % (seat_label(self.levels, p), said)]
         self.say(lines)
 
     def command(self, line):
@@ -1108,9 +1114,6 @@ def main(argv=None, read=None, write=print, store=None):
         write("No game.")
         return None
     game, levels = started
-    if game.phase != ROLL:  # continued part-way through a turn: what the player had
-        for line in render_sheet(game, width=width):
-            write(line)
     return play(game, read, write, width, levels, store)
 
 

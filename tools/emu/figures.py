@@ -1,7 +1,8 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
     python tools/emu/figures.py [--firmware pico|picow|uf2] [--board NAME] [--turns N] [--games N]
-                                [--tree DIR] [--in-a-row N]       (also: tools/bench.py -k rp2040)
+                                [--tree DIR] [--in-a-row N] [--cold-hints]
+                                                                  (also: tools/bench.py -k rp2040)
 
 Each firmware's figures have a prefix of their own (``PREFIX``): ``rp2040_`` on the stock Pico
 firmware, ``rp2040_uf2_`` on the game UF2, ``rp2040_picow_`` on the stock Pico W firmware; the
@@ -20,6 +21,11 @@ before and after are the same game.
 - ``rp2040_hint_ms_worst``: the coach's hint, from the long press being recognised (press edge +
   600 ms) to its last pixel, at each kind of moment of the scripted game's turns: before the first
   roll, between rolls, in the build phase.
+- ``rp2040_hint_cold_ms_worst``: the same, the hint asked as soon as the screen has settled (Y
+  held 700 ms, as a person holds it), with no pause for the work ahead: the instant the turn
+  screen appears, back from the pause menu, in the build phase and right after a computer's turn
+  (``cold_hints``; each moment's figure too); ``rp2040_hint_cold_largest_block``: the largest free
+  block right after the first; ``rp2040_hint_bytes_max``: the most pixel bytes one of them sent.
 - ``rp2040_computer_ms_worst``: the slowest single decision of the hard computer (on the device's
   REPL, after the framebuffer and the screens are in the heap as in a game), over whole games on
   either island, each decision asked after the pause the turn screen shows before a computer's
@@ -56,15 +62,16 @@ import pico
 ROOT = Path(__file__).resolve().parents[2]
 
 LONG_MS = 600  # firmware/buttons.py: a press this long is a long press
+HOLD_MS = 700  # how long a person holds Y for a hint
 HINT_WAIT_MS = 30_000
 WORK_MS = 2_500  # the idle time after a key in which the device finishes its work ahead
 MORE_MS = 6_000  # and the most time after that for work that is not done yet
 STEP_MS = 300  # how often the heap is read meanwhile
 ANSWER_MS = 1_000  # a key's pixels come within this of its release, or it drew nothing
-# A message leaves the turn screen's foot 3 s after it came (turn._MSG_MS): a hint waits that out
-# first, so that the pixels after its long press are its own (one left after Keep, a few ms into
-# the build phase's hint, ended its wait while the stock Pico W's coach still worked, 1.6 s
-# without a pixel, and the next cursor move was timed at 1,038 ms)
+# A hint waits a while first, so that the pixels after its long press are its own (a message
+# that left the turn screen's foot on its own, 3 s after it came, once ended the wait while the
+# stock Pico W's coach still worked, 1.6 s without a pixel, and the next cursor move was timed
+# at 1,038 ms). A message now stays until the next key, which clears it on its first edge.
 MESSAGE_MS = 3_200
 FAILED = -1
 
@@ -91,6 +98,7 @@ class Recorder:
         self.largest = []
         self.busy_largest = []
         self.errors = []
+        self.hint_bytes = []  # pixel bytes each hint sent (``_hint``)
 
     def key(self, role, press_ms=pico.PRESS_MS):
         """Press ``role``; (ms from the press edge to the last pixel, pixel bytes sent)."""
@@ -174,11 +182,12 @@ def fixed_dice_tree(board, seed=FIXED_SEED):
     return tree
 
 
-def fixed_dice_pico(board, firmware="pico", tree=None, offset=0):
+def fixed_dice_pico(board, firmware="pico", tree=None, offset=0, extra_files=None):
     """An EmulatedPico of ``firmware`` whose new games take the dice of ``FIXED_SEED`` (a stock
     firmware with ``fixed_dice_tree``, or a game UF2 built with the same ``dice.py``), unless a
-    ``tree`` is given; its heap's layout moved by ``offset`` bytes (``layout_files``)."""
-    extra = layout_files(offset)
+    ``tree`` is given; its heap's layout moved by ``offset`` bytes (``layout_files``);
+    ``extra_files`` on its filesystem too (a save)."""
+    extra = dict(layout_files(offset) or {}, **(extra_files or {})) or None
     if firmware == "uf2":
         import uf2
 
@@ -288,12 +297,18 @@ def scripted_game(board, turns=15, hints=True, tree=None, firmware="pico", offse
         return out, r.errors
 
 
-def _hint(r, moment):
+def _hint(r, moment, cold=False):
+    """The hint of a long press of Y (held ``HOLD_MS``, as a person holds it): ms from the long
+    press being seen to its last pixel (``FAILED`` if it died or drew nothing). It waits
+    ``MESSAGE_MS`` first unless ``cold``. ``r.hint_bytes`` gets the pixel bytes it sent."""
     p = r.p
-    p.run(MESSAGE_MS)
+    if not cold:
+        p.run(MESSAGE_MS)
     p.pin("y", True)
     t0 = p.ns
-    p.run(LONG_MS + 100)
+    p.run(LONG_MS)
+    sent = p.stats()["pixel_bytes"]  # the short press's cursor step is drawn by now
+    p.run(HOLD_MS - LONG_MS)
     p.pin("y", False)
     # Pixels after the long press was seen are the hint's. Drawn already while Y was held, the
     # hint is timed to the end of them; else its pixels are waited for. (Waiting for the next
@@ -309,7 +324,57 @@ def _hint(r, moment):
     if st["last_pixel_ns"] < t0 + LONG_MS * 1e6:
         r.errors.append("hint %s: nothing on the screen %d ms after the press" % (moment, HINT_WAIT_MS))
         return FAILED
+    r.hint_bytes.append(st["pixel_bytes"] - sent)
     return (st["last_pixel_ns"] - t0) / 1e6 - LONG_MS
+
+
+# The cold hints' game: a person (seat 1) against the hard computer at the instant speed, as
+# ``saved_start`` saves it, so that the person's turn screen appears right after the computer's
+COLD_GAME = dict(island=1, levels=(255, 2), seed=5)
+
+
+def _seat(p):
+    """Whose turn the game saved on ``p``'s flash is."""
+    pico.saved_game({})  # (which puts the game's modules on the path)
+    import store
+    from catan.codec import unpack_save
+
+    return unpack_save(store.unpack(p.files()["/data/game"]))[0].player
+
+
+def cold_hints(board, firmware="pico", tree=None):
+    """The coach asked as soon as a screen has settled (no pause for the work ahead), at four
+    moments of a two-seat game (``COLD_GAME``): the instant the turn screen appears (Continue),
+    back from the pause menu (B, B), in the build phase, and right after the computer's turn;
+    the worst of them (``rp2040_hint_cold_ms_worst``, timed as ``_hint``), each moment's, the
+    largest free block right after the first, and the most pixel bytes a hint sent."""
+    saves = pico.saved_start(**COLD_GAME)
+    ms = {}
+    with fixed_dice_pico(board, firmware, tree, extra_files=saves) as p:
+        p.boot()
+        r = Recorder(p)
+        p.key("a")  # Continue: the turn screen appears
+        ms["start"] = _hint(r, "as the turn screen appears", cold=True)
+        largest = p.heap()["largest"]
+        p.key("b")  # pause
+        p.key("b")  # back: the whole turn screen again
+        ms["pause"] = _hint(r, "back from the pause menu", cold=True)
+        p.key("a")  # Roll
+        for k in ("y", "y", "y", "x", "y", "y", "y", "y", "y"):  # die 1 to Keep (see scripted_game)
+            p.key(k)
+        p.key("a")  # Keep: the build phase
+        ms["build"] = _hint(r, "in the build phase", cold=True)
+        for k in ("x", "a", "x", "a"):  # to End, End, its X, then the computer plays at once
+            p.key(k)
+        while _seat(p) != 0:  # (a key in the computer's turn would finish it, not ask the coach)
+            p.settle(first=True, max_ms=5_000)
+        ms["computer"] = _hint(r, "right after a computer's turn", cold=True)
+        r.died("cold hints")
+    out = {"rp2040_hint_cold_ms_" + k: round(v, 1) for k, v in ms.items()}
+    out["rp2040_hint_cold_ms_worst"] = FAILED if FAILED in ms.values() else max(out.values())
+    out["rp2040_hint_cold_largest_block"] = largest
+    out["rp2040_hint_bytes_max"] = max(r.hint_bytes) if r.hint_bytes else FAILED
+    return out, r.errors
 
 
 # What the boot keeps for good before it imports the game, as ``app_main.boot`` makes it: the
@@ -560,6 +625,9 @@ def named(out, firmware, suffix=""):
 
 def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100, firmware="pico"):
     out, errors = perturbed(board, turns, tree=tree, firmware=firmware)
+    more, errs = cold_hints(board, firmware=firmware, tree=tree)
+    out.update(more)
+    errors += errs
     more, errs = computer(board, games, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
@@ -580,9 +648,11 @@ def device(firmware, whole=True, in_a_row=100):
     game: ``..._whole_game_moves_lower``, summed: see ``whole_game``), and ``..._errors``: how
     many workloads ended on an error."""
     out, errors = measure(in_a_row=in_a_row, firmware=firmware)
-    more, errs = perturbed("pimoroni_display_pack_2", turns=2, firmware=firmware)
-    out.update(named(more, firmware, "_320x240"))
-    errors += errs
+    for workload in (perturbed, cold_hints):
+        more, errs = (workload("pimoroni_display_pack_2", turns=2, firmware=firmware)
+                      if workload is perturbed else workload("pimoroni_display_pack_2", firmware))
+        out.update(named(more, firmware, "_320x240"))
+        errors += errs
     if whole:
         for board, suffix in (("pimoroni_display_pack", ""), ("pimoroni_display_pack_2", "_320x240")):
             for island, levels in ((1, (2,)), (2, (2, 1, 0, 2))):
@@ -604,8 +674,14 @@ def main(argv=None):
     ap.add_argument("--tree", default=None, help="a device tree built already (default: build it)")
     ap.add_argument("--in-a-row", type=int, default=100, help="computer games in a row for the leak figure")
     ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
+    ap.add_argument("--cold-hints", action="store_true", help="only the cold hints (cold_hints)")
     args = ap.parse_args(argv)
-    out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row, args.firmware)
+    if args.cold_hints:
+        out, errors = cold_hints(args.board, args.firmware, args.tree)
+        out = named(out, args.firmware)
+    else:
+        out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row,
+                              args.firmware)
     for k, v in sorted(out.items()):
         print("%-36s %s" % (k, v))
     for e in errors:

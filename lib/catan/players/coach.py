@@ -25,7 +25,7 @@ its idle time already (``players.think``).
 """
 
 from catan import const
-from catan.game import BUILD, OVER, REROLL, ROLL
+from catan.game import BUILD, OVER, REROLL, ROLL, IllegalAction
 from catan.players import built_now, next_action
 from catan.players.plans import Context
 from catan.players.reroll import exact_reroll, key_index, dice_multisets, turn_tables
@@ -46,7 +46,10 @@ def hint(game):
         return None, None, []
     action = next_action(game, _HARD, game.player)
     choices = _choices(game)
-    best = ev(game, action)
+    if action[0] in ("joker", "trade"):  # the coach's own step: worth the best plan it serves
+        best = _value(game, _done(game) + _plan_value(Context(game, _HARD, game.player), None))
+    else:
+        best = ev(game, action)
     if best is None and choices:
         best = choices[0][1]
     return action, best, choices
@@ -58,15 +61,24 @@ def ev(game, action):
     where the coach has no value."""
     if game.phase == OVER:
         return None
-    v = _ev(game, action)
+    return _value(game, _ev(game, action))
+
+
+def _value(game, v):
+    # ``_ev``'s value as ``ev`` gives it
     if v is None or game.island.number == 1:
         return v
     return game.turns[game.player] + 1 - v  # this turn, and minus the turns after it
 
 
+def _done(game):
+    # what the turns played and this turn's builds so far are worth (Island One's points)
+    return game.score(game.player) + game.points if game.island.number == 1 else 0
+
+
 def _ev(game, action):
     ctx = Context(game, _HARD, game.player)
-    done = game.score(game.player) + game.points if game.island.number == 1 else 0
+    done = _done(game)
     op = action[0]
     if game.phase == ROLL:
         return done + _before_roll(ctx) if op == "roll" else None
@@ -82,7 +94,14 @@ def _ev(game, action):
         if op == "build":
             return done + _plan_value(ctx, action[1])
         if op in ("joker", "trade"):
-            return done + _plan_value(ctx, None)  # the best plan, which these serve
+            # the best plan the dice pay for once it is done, whatever the player meant it
+            # for: a joker or trade that serves no build is charged like any other choice
+            g = game.copy()
+            try:
+                g.perform(action)
+            except IllegalAction:
+                return None
+            return done + _plan_value(Context(g, _HARD, g.player), None)
     return None
 
 
@@ -117,15 +136,16 @@ def _before_roll(ctx):
 
 
 def _plan_value(ctx, item):
-    # The best plan the free dice pay for now (containing ``item`` if given).
+    # The best plan the free dice pay for now (containing ``item`` if given; else ending the
+    # turn counts too: a plan may be worth less than what the dice are kept for).
     by_item = built_now(ctx)[1]
     if item is not None:
         return by_item.get(item, ctx.nothing())
-    best = None
+    best = ctx.nothing()
     for v in by_item.values():
-        if best is None or v > best:
+        if v > best:
             best = v
-    return ctx.nothing() if best is None else best
+    return best
 
 
 def _choices(game):

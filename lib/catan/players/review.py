@@ -20,7 +20,8 @@ class Review:
 
     ``note(game, action)`` before a person's action is carried out: its cost is the value
     of the coach's choice minus the value of the action (rolls, keeps, builds, ending the
-    turn; jokers and trades are judged with the build they serve). ``worst(n)``:
+    turn; a joker or trade by the best the dice leave once it is done, so one that serves no
+    build is charged too). ``worst(n)``:
     ``[(turn, action, loss, advice)]``, largest loss first, ``advice`` being the coach's
     choice there. Only the ``keep`` largest are kept.
     """

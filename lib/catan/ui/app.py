@@ -198,15 +198,28 @@ class GameKeeping:
         self.last_turns = [b""] * 4
         self.stats.last = 0  # a new play: the same code played the same way counts again
         self.before = None
-        if self.settings.coach and island == 1 and HUMAN in self.levels:  # a person's choices
+        self.highs = []
+        self.follow_coach(True)
+        self._rolled = [0] * 6
+        self.save()
+        self.start_turn()
+
+    def follow_coach(self, fresh=False):
+        """The coach's review as the setting says, for the game in progress too: turned on
+        during a game, it reviews from the next move; turned off, it stops. ``fresh``: a new
+        game, whose review starts empty in the store too."""
+        g = self.game
+        if not (self.settings.coach and g is not None and not g.over()
+                and g.island.number == 1 and HUMAN in self.levels):  # a person's choices
+            self.review = None
+        elif self.review is None:
             self.players()
             from catan.players.review import Review
 
             self.review = Review()
-        self.wrote(self.write("review", b""), "the coach's review")
-        self._rolled = [0] * 6
-        self.save()
-        self.start_turn()
+            fresh = True
+        if fresh:
+            self.wrote(self.write("review", b""), "the coach's review")
 
     def _load_review(self):
         # The coach's review of the game in progress, as saved after each costly choice.
@@ -383,10 +396,17 @@ class GameKeeping:
                     for t in range(g.turns[p]):
                         if g.track[p * TURNS_ONE + t] == X_PENALTY:
                             xs += 1
-                    st.add_one(g.score(p), xs)
+                    v = g.score(p)
+                    st.add_one(v, xs)
                 else:
+                    v = g.turns_taken(p) if g.winner == p else None
                     st.add_two(g.winner == p, g.turns_taken(p))
-        self.wrote(st.save(self), "the statistics")
+                # a high score enters the table now, under the seat's name: its initials
+                # only rename it, so leaving the end screen (a power cut) loses no score
+                if v is not None and st.qualifies(g.island.number, v):
+                    st.add_high(g.island.number, v, self.seat_name(p))
+                    self.highs.append((p, v))
+        self.wrote(st.save(self), "the statistics and high scores")
 
     def pause(self):
         self.open("menu", "Pause", self.screen)
@@ -443,6 +463,7 @@ class App(GameKeeping, Computers):
         self._shown = None  # (turn screen, log length, action): a computer's re-roll marked
         self.review = None
         self.before = None  # a solo game's island record before it was counted (see _record)
+        self.highs = []  # (seat, result) of this game's high scores still to be named (_record)
         self._rolled = [0] * 6  # faces rolled this turn, for the lifetime dice counts
         self.last_turns = [b""] * 4  # per seat, its last turn seen: see _note_turn
         self._pending = None  # (function, args) to call again at the next tick (``later``)

@@ -428,10 +428,12 @@ class Canvas:
 
     # -- text and sprites ------------------------------------------------------------------------
 
-    def text_width(self, s, font=None):
-        """Width in pixels of ``s`` (of its widest line): its cells and the spacing between them."""
+    def text_width(self, s, font=None, n=None):
+        """Width in pixels of ``s`` (of its widest line), or of its first ``n`` characters (no
+        slice: on the device a new string costs more than measuring it): its cells and the
+        spacing between them."""
         f = font or self.font
-        memo = f is self.font
+        memo = f is self.font and n is None
         if memo:  # the small font's widths are asked again and again (wrap, a line's change)
             v = self._widths.get(s)
             if v is not None:
@@ -442,7 +444,7 @@ class Canvas:
         sp = f.SPACING
         best = 0
         pen = 0
-        for i in range(len(s)):
+        for i in range(len(s) if n is None else n):
             code = ord(s[i])
             if code == 10:
                 best = max(best, pen - sp)

@@ -203,15 +203,15 @@ class FbCanvas(Canvas):
             start = end + 1
             y += f.LINE
 
-    def text_width(self, s, font=None):
+    def text_width(self, s, font=None, n=None):
         native = self._native
         if native is None:
-            return Canvas.text_width(self, s, font)
+            return Canvas.text_width(self, s, font, n)
         f = font or self.font
         if id(f) != self._sheet_id:
             self._native_sheet(f)
         p = self._np
-        p[0] = len(s)
+        p[0] = len(s) if n is None else n
         return native.width(p, s, f.WIDTHS)
 
     def fit(self, s, w):

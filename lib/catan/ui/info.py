@@ -105,9 +105,9 @@ class Message:
         c.text(4, foot, self.app.key_name("ok") + ": continue", cv.SAND)
 
 
-def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0):
+def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0, label="high score!"):
     # One block per seat: its name, level (or the initials ``names`` gives it) and result
-    # ("high score!" after it for the seats in ``high``), then its track (Island One) or its
+    # (``label`` after it for the seats in ``high``), then its track (Island One) or its
     # VP boxes, road and knights, and the awards it holds (Island Two). On a tall screen the
     # seat's line is in the large font, "high score!" on a line of its own where the line is
     # too long and all the blocks fit above ``bottom``, the blocks further apart and Island
@@ -133,7 +133,7 @@ def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0):
         if big:
             line = "%s %s  %s" % (app.seat_name(p), who, res)
             f = font_large
-            if p in high and 14 + c.text_width(line + "  high score!", f) > w:
+            if p in high and 14 + c.text_width(line + "  " + label, f) > w:
                 under = True
             if 14 + c.text_width(line, f) > w:
                 f = None
@@ -154,7 +154,7 @@ def _summary(c, app, y, w, rank=False, names=None, high=(), bottom=0):
             y += f.LINE
             pen = 8
         if p in high:
-            c.text(pen + 6 * k, y, "high score!", cv.GOLD, f)
+            c.text(pen + 6 * k, y, label, cv.GOLD, f)
         y += (f.LINE if f else wg.LINE) + 1
         if not two:
             wg.track(c, 4, y, w - 8, g, p, TURNS_ONE)
@@ -219,15 +219,12 @@ class GameOver:
     def __init__(self, app):
         self.app = app
         self.page = 0  # 0 ranking, 1 coach review
-        g = app.game
-        st = app.stats
-        isl = g.island.number
-        self.pending = []  # seats whose result enters the high-score table
-        for p in app.humans():
-            v = g.score(p) if isl == 1 else (g.turns_taken(p) if g.winner == p else None)
-            if v is not None and st.qualifies(isl, v):
-                self.pending.append((p, v))
+        # seats whose result entered the high-score table (App._record, under the seat's
+        # name), their initials still to ask
+        self.pending = app.highs
         self.high = tuple(p for p, _ in self.pending)  # seats entering the table
+        # the first game of the island enters an empty table: not a feat to hail
+        self.first = app.before is not None and not app.before[0]
         self.names = {}  # seat -> the initials entered
         self.review = app.review.worst(3) if app.review is not None else []
         # the coach reviewed the game and found no choice that cost anything
@@ -244,8 +241,9 @@ class GameOver:
             return
         if self.pending:
             p, v = self.pending[0]
-            app.open("menus", "TextEntry", self, "High score! %s, your initials" % app.seat_name(p),
-                     "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            app.open("menus", "TextEntry", self, "%s %s, your initials" % (
+                "First game:" if self.first else "High score!", app.seat_name(p)),
+                "AAA", 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         elif self.review and self.page == 0:
             self.page = 1
             app.refresh_all()
@@ -260,7 +258,7 @@ class GameOver:
         p, v = self.pending.pop(0)
         self.names[p] = text
         app = self.app
-        app.stats.add_high(app.game.island.number, v, text)
+        app.stats.name_high(app.game.island.number, v, app.seat_name(p), text)
         app.wrote(app.stats.save(app), "the high scores")
         return None
 
@@ -288,7 +286,7 @@ class GameOver:
             head = " & ".join(app.seat_name(p) for p in w) + (" win!" if len(w) > 1 else " wins!")
         h = _code(c, app, head, cv.GOLD)
         y = _summary(c, app, h + 3, lay.width, True, self.names, self.high,
-                     lay.height - 2 * wg.LINE - 1) + 2
+                     lay.height - 2 * wg.LINE - 1, "first game" if self.first else "high score!") + 2
         foot = lay.height - 2 * wg.LINE - 1
         told = True  # the coach's "no costly choices" found room
         notes = self._notes()

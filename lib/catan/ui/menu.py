@@ -82,6 +82,11 @@ class Menu:
         """A line of help under the rows (about the selected row)."""
         return ""
 
+    def brief(self):
+        """What must be said even where the rows leave no room for the note: a few words shown
+        in the title bar then (it may change only with the rows: ``changed(True)``)."""
+        return ""
+
     def row_box(self, i):
         return self.left(), self.top() + i * self.row, self.width(), self.row
 
@@ -138,15 +143,20 @@ class Menu:
         c.fill_rect(x, 0, w, lay.height, cv.SEA)
         font = self.font
         pitch = self.row
+        top = self.top()  # (row_box, worked out once for all rows)
+        foot = lay.height - wg.LINE - 1
         if c.visible(x, 0, w, self.bar()):
             wg.bar(c, x, 0, w, self.title, cv.SAND, font)
-        top = self.top()  # (row_box, worked out once for all rows)
+            brief = self.brief()  # in the bar where no line of the note fits under the rows
+            bw = c.text_width(brief)
+            if (brief and top + len(self.rows) * pitch + 3 + wg.LINE > foot
+                    and c.text_width(self.title, font) + bw + 12 <= w):
+                c.text(x + w - 3 - bw, 2, brief, cv.SAND)
         for i in range(len(self.rows)):  # only the rows in the clip (a move redraws two)
             by = top + i * pitch
             if c.visible(x, by, w, pitch):
                 wg.row(c, x, by, w, self.rows[i], self.value(i), i == self.i, cv.WHITE, font)
         y = top + len(self.rows) * pitch + 3
-        foot = lay.height - wg.LINE - 1
         if c.visible(x, y, w, foot - y):
             for line in wg.wrap(c, self.note(), w - 6):  # the lines that fit above the foot
                 if y + wg.LINE > foot:

@@ -167,6 +167,9 @@ class NewGame(_Menu):
             return same
         return ""
 
+    def brief(self):
+        return "same dice for every seat" if len(self.seats) > 1 else ""
+
     def change(self, i, step):
         r = self.rows[i]
         if r == "Island":
@@ -280,8 +283,11 @@ class SettingsMenu(_Menu):
             return "%s would choose and %s go back. Any other key keeps %s." % (
                 self.app.key_name("back"), self.app.key_name("ok"), self.app.key_name("ok"))
         if self.rows[self.i] == "Coach review":
+            g = self.app.game
+            now = (" Turned on during a game: from the next move." if g is not None
+                   and not g.over() and g.island.number == 1 else "")
             return ("After an Island One game, see the choices that cost you most. "
-                    "Each move then takes a little longer.")
+                    "Each move then takes a little longer." + now)
         return ""
 
     def handle(self, key):
@@ -315,6 +321,7 @@ class SettingsMenu(_Menu):
             s.speed = (s.speed + step) % len(SPEEDS)
         elif r == "Coach review":
             s.coach ^= 1
+            self.app.follow_coach()  # the game in progress too, from the next move
         else:
             return
         self.app.save_settings()

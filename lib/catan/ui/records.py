@@ -178,6 +178,16 @@ class Stats:
         h.insert(i, (value, _initials(initials)))
         del h[HIGH:]
 
+    def name_high(self, island, value, old, initials):
+        """Give the high score ``(value, old)`` entered last its ``initials`` (entered at a
+        game's end with a stand-in, so that the score is kept before anything is asked)."""
+        h = self.high[island - 1]
+        old = _initials(old)
+        for i in range(len(h) - 1, -1, -1):
+            if h[i] == (value, old):
+                h[i] = (value, _initials(initials))
+                return
+
     def add_dice(self, counts):
         for f in range(6):
             self.dice[f] += counts[f]

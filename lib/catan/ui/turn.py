@@ -53,7 +53,6 @@ _CONFIRM_X = const(3)  # end an Island One turn without a build?
 
 _LABELS = {ROLL_B: "Roll", KEEP_B: "Keep", TRADE_B: "Trade", UNDO_B: "Undo", END_B: "End"}
 _KIND_TITLES = const(("Road", "Settlement", "City", "Knight"))
-_MSG_MS = const(3000)  # how long a refusal or a note stays in the foot
 
 
 class Turn:
@@ -312,12 +311,25 @@ class Turn:
         # (as _paint_panel draws it: its box ends just above the track).
         top = self.my - 2
         if self.msg:
-            box = self.ky - 4 - len(self._msg_lines) * wg.LINE  # the top of its box
+            box = self._msg_end() - 2 - len(self._msg_lines) * wg.LINE  # the top of its box
             y = self._iy()  # and the info lines it hides (_paint_panel draws none of them)
             while y + wg.LINE <= box:
                 y += wg.LINE
             top = min(top, box, y)
         return top
+
+    def _msg_end(self):
+        # Where a message's box ends: just above the track, or, where it would hide some of
+        # the info lines there (the question the panel asks: "Choose the die it changes."),
+        # at the panel's foot, over the track and the key help, which come back with the next key.
+        end = self.ky - 2
+        lines = self._lines()
+        n = len(lines)
+        if not self.room and n >= 2 and lines[n - 2] == ("", 0):  # the key help: may go
+            n -= 2
+        if end - 2 - len(self._msg_lines) * wg.LINE < self._iy() + n * wg.LINE:
+            end = self.lay.ph
+        return end
 
     def _refresh_foot(self):
         lay = self.lay
@@ -411,7 +423,7 @@ class Turn:
             if ca == cb:
                 while k < len(a) and k < len(b) and a[k] == b[k]:
                     k += 1
-            x0 = x + (c.text_width(a[:k]) if k else 0)
+            x0 = x + (c.text_width(a, None, k) if k else 0)
             x1 = x + max(c.text_width(a), c.text_width(b))
             if x1 > x0:
                 if top < 0:
@@ -572,7 +584,7 @@ class Turn:
         y = self._iy()
         # a message ends just above the score; the info lines it would cover are not drawn
         # (_foot_top: what it changes)
-        stop = self.ky - 4 - len(self._msg_lines) * wg.LINE if self.msg else lay.ph
+        stop = self._msg_end() - 2 - len(self._msg_lines) * wg.LINE if self.msg else lay.ph
         for line, colour in self._lines():
             if y + wg.LINE > stop:
                 break
@@ -582,7 +594,7 @@ class Turn:
         top = self._foot_top()
         if self.msg and c.visible(x, top, w, lay.ph - top):
             lines = self._msg_lines
-            end = self.ky - 2
+            end = self._msg_end()
             top = end - len(lines) * wg.LINE
             c.fill_rect(x, top - 2, w, end - top + 2, cv.BLACK)
             for k in range(len(lines)):
@@ -750,7 +762,6 @@ class Turn:
         self.place(lay, g)  # the panel's rows (geometry)
         self.msg = ""
         self.msg_colour = cv.LIGHT
-        self.msg_until = 0
         self.level = app.level(g.player)
         self.next_ms = 0
         self.mode = _NORMAL
@@ -775,6 +786,9 @@ class Turn:
     # ------------------------------------------------------------------ input
 
     def handle(self, role):
+        if self.msg:  # a message stays until the next key
+            self._refresh_foot()  # (while the message still says how far it reaches)
+            self.msg = ""
         if self.level is not None:
             self.app.finish_computer_turn()
             return
@@ -830,10 +844,9 @@ class Turn:
                 self.cancel()
         elif DIE <= t < RES:
             before = self._lines()
+            was = self.marks
             self.marks ^= 1 << (t - DIE)
-            r = self.region(t)
-            self.app.refresh(*r)
-            self.app.refresh(*self._button_box(ROLL_B))
+            self._marked(was)
             self._info_changed(before)
         elif t == ROLL_B:
             self.act(("roll", None if g.phase == ROLL else self.marks))
@@ -862,6 +875,15 @@ class Turn:
             self.retarget(True)
         elif t >= 0:
             self.act(("build", t))
+
+    def _marked(self, was):
+        # the dice whose marks differ from ``was``, and Roll (which counts them), repainted
+        changed = was ^ self.marks
+        for i in range(6):
+            if changed >> i & 1:
+                self.app.refresh(*self.region(DIE + i))
+        if changed:
+            self.app.refresh(*self._button_box(ROLL_B))
 
     def _why_not(self, t):
         # why A on a map item or joker that is not a target does nothing
@@ -918,12 +940,10 @@ class Turn:
     # ------------------------------------------------------------------ messages
 
     def say(self, text, colour=cv.RED):
-        """Show ``text`` in the foot for a few seconds."""
+        """Show ``text`` in the foot until the next key (a slow reader reads it whole)."""
         self._refresh_foot()  # where the message shown until now lay
         self.msg = text
         self.msg_colour = colour
-        self.msg_until = None  # counted from the next tick: the work that led here (a hint worked
-        # out from nothing on the device) may have taken longer than the message stays
         w = self.lay.pw - 6
         c = self.app.c
         self._msg_lines = [self._fit(c, line, w) for line in wg.wrap(c, text, w)[:3]]
@@ -932,12 +952,6 @@ class Turn:
     # ------------------------------------------------------------------ time
 
     def tick(self, now):
-        if self.msg:
-            if self.msg_until is None:
-                self.msg_until = now + _MSG_MS
-            elif now - self.msg_until >= 0:
-                self._refresh_foot()  # (while the message still says how far it reaches)
-                self.msg = ""
         if self.level is not None and now - self.next_ms >= 0:
             self.app.computer_step()
             self.next_ms = now + self.app.step_ms()
@@ -973,10 +987,14 @@ class Turn:
         g = self.game
         if g.phase == OVER or self.level is not None:
             return
+        old = self.cursor
+        marks = self.marks
+        before = self._lines()
         if back is not None and (back in self.targets or back in self.stops()):
-            self.cursor = back  # (the whole screen is painted below)
+            self.cursor = back
         advice = self.app.advice(self._yours())
         if isinstance(advice, str):  # no room for the coach (App.no_room)
+            self._hinted(old, before, marks)
             self.say(advice)
             return
         action, best, unit, mine = advice
@@ -1006,13 +1024,23 @@ class Turn:
                 goal = sheet.JOKER + action[1]
         if goal in self.targets:
             self.cursor = goal
-        self.app.refresh_all()
+        self._hinted(old, before, marks)
         text = "Coach: " + describe(g, action)
         if best is not None:
             text += ", %s %s" % (tenths(best), unit)
             if mine is not None and abs(mine - best) >= 0.05:
                 text += "; yours %s" % tenths(mine)
         self.say(text, cv.SKY)
+
+    def _hinted(self, old, before, marks):
+        # What a hint changed, repainted, not the whole screen: the dice it marked (``marks``
+        # were the marks before), the cursor's places from ``old``, the info lines (``before``)
+        # and the dice they frame. (Leaving a picker for the turn, ``cancel`` repaints it all.)
+        self._marked(marks)
+        if self.cursor != old:
+            self._cursor_moved(old, before)
+        else:
+            self._info_changed(before)
 
     def _yours(self):
         # What A would do where the cursor is, as an action the coach values (None: nothing
