@@ -21,7 +21,7 @@ export PICO_FIRMWARE PICO_W_FIRMWARE MICROPY_SRC
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve clean distclean
+.PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve release check-tag firmware clean distclean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -29,7 +29,8 @@ help: ## list the targets
 	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, uf2, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
 	@echo "           FIRMWARE=pico|picow|uf2 (emu), MICROPY_SRC=MicroPython v1.28.0 source (uf2, the tests),"
 	@echo "           PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2, PICO_W_FIRMWARE=RPI_PICO_W-v1.28.0.uf2 (emu, the tests)"
-	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup)"
+	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup),"
+	@echo "           PARTS=\"records store\" (mutate: the parts to run, default all)"
 
 setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) $(ARM_GCC) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium, the Arm toolchain
 
@@ -88,8 +89,8 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
 
-mutate: setup ## mutmut over the rules core (game, codec, maps, dice) with its fast tests: score, survivors
-	nice -n 15 $(PY) tools/mutate.py
+mutate: setup ## mutmut, a part at a time (PARTS="core players records store"), each with its own tests: scores, survivors
+	nice -n 15 $(PY) tools/mutate.py $(PARTS)
 
 BOARD ?= pimoroni_display_pack
 
@@ -124,11 +125,20 @@ web: setup ## the game in a browser: a static site in build/web/ (tools/web.py)
 web-serve: web ## serve build/web/ on http://127.0.0.1:8015/ (WEB_PORT= another port)
 	$(PY) tools/web.py serve --no-build --port $(WEB_PORT)
 
+release: setup ## dist/: every board's UF2s, mip packages, the browser zip, notes, SHA256SUMS (MICROPY_SRC=; a committed tree)
+	$(PY) tools/release.py
+
+check-tag: ## the release workflow's first step: TAG=v<version> names lib/catan/__init__.py's version
+	$(PYTHON) tools/release.py check-tag "$(TAG)"
+
+firmware: ## fetch the inputs (stock v1.28.0 UF2s, its source) into build/firmware/, SHA-256 checked (CI: FIRMWARE_DIR=)
+	$(PYTHON) tools/inputs.py
+
 play: setup ## play in the terminal (tools/play.py: catan.console, saves in .play_saves/)
 	$(PY) tools/play.py
 
-clean: ## remove build/ and caches (keeps .venv and node_modules)
-	rm -rf build .pytest_cache host_tests/.pytest_cache .hypothesis
+clean: ## remove build/, dist/ and caches (keeps .venv and node_modules)
+	rm -rf build dist dist.partial .pytest_cache host_tests/.pytest_cache .hypothesis
 	find lib tools host_tests -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean ## also remove .venv and the node_modules of tools/wasm and tools/emu

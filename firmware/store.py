@@ -140,8 +140,11 @@ class Store:
         # Rename whatever is at ``path`` out of the way (never delete) and report it.
         self.problems.append((name, what))
         for k in range(1, 10):
+            to = path + (".bad" if k == 1 else ".bad%d" % k)
+            if self._what(to) is not None:
+                continue  # taken by one set aside before: a rename over it would delete it
             try:
-                self.os.rename(path, path + (".bad" if k == 1 else ".bad%d" % k))
+                self.os.rename(path, to)
                 return True
             except OSError:
                 pass

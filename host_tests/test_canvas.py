@@ -6,8 +6,9 @@ MicroPython unix port (from lib/*.py and from the .mpy build) and through the di
 a difference map are written as PNGs to the test's tmp directory.
 
 docs/screens/canvas_test.png is the scene at 240x135, scaled 3x; it must match the current
-rendering. After an intended change to the art or the scene, rewrite it with
-``UPDATE_SCREENS=1 pytest host_tests/test_canvas.py`` and look at it.
+rendering. A failure writes the picture now, the golden one and the changed pixels: look at them
+first. Only after an intended change to the art or the scene, rewrite it with
+``UPDATE_SCREENS=1 pytest host_tests/test_canvas.py`` and look at it again.
 """
 
 import os
@@ -104,7 +105,9 @@ def test_scene_identical_on_both_back_ends(fb_dumps, source, size, tmp_path):
         pytest.fail("%d pixels differ, first %r; PNGs in %s" % (len(bad), bad[:5], tmp_path))
 
 
-def test_golden_png_is_current():
+def test_golden_png_is_current(tmp_path):
+    from test_ui_screens import changed_scenes_message
+
     w, h = 240, 135
     px = pixels(scene(w, h))
     if os.environ.get("UPDATE_SCREENS") == "1":
@@ -113,8 +116,15 @@ def test_golden_png_is_current():
     assert (gw, gh) == (w * GOLDEN_SCALE, h * GOLDEN_SCALE)
     assert palette == list(cv.PALETTE)
     small = bytes(gpx[(y * GOLDEN_SCALE) * gw + x * GOLDEN_SCALE] for y in range(h) for x in range(w))
-    assert small == px, "%s is stale: run UPDATE_SCREENS=1 pytest %s and look at it" % (
-        GOLDEN.relative_to(ROOT), Path(__file__).relative_to(ROOT))
+    if small != px:
+        diff = bytes(cv.RED if a != b else cv.BLACK for a, b in zip(px, small))
+        for name, p in (("now", px), ("golden", small), ("diff", diff)):
+            png.write(str(tmp_path / ("canvas_test.%s.png" % name)),
+                      png.encode(w, h, p, cv.PALETTE, GOLDEN_SCALE))
+        changed = sum(1 for a, b in zip(px, small) if a != b)
+        pytest.fail(changed_scenes_message(
+            GOLDEN.relative_to(ROOT), ["canvas_test (%d pixels changed)" % changed], tmp_path,
+            Path(__file__).relative_to(ROOT)), pytrace=False)
 
 
 # -- dirty regions --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The coach (lib/catan/players/coach.py): its advice is legal and the best of what it values, its
-values are consistent with play, and the after-game review keeps the costliest choices."""
+values are consistent with play, and the after-game review keeps the costliest choices. (Its
+values against the exact solvers', at every turn: test_coach_solver.py.)"""
 
 import os
 import random
@@ -99,6 +100,11 @@ def test_review_keeps_the_costliest_decisions():
     assert len(worst) == 3
     assert worst[0][2] >= worst[1][2] >= worst[2][2] > 0.05
     assert all(0 <= t < 15 and a != best for t, a, _, best in worst)
+
+
+def test_the_coach_s_unit_names_what_its_numbers_count():
+    assert coach.unit(Game(1, 1, SeededDice(1))) == "pts"
+    assert coach.unit(Game(2, 3, SeededDice(1))) == "turns to 10 VP"
 
 
 def _steps(g):

@@ -17,14 +17,28 @@ def test_make_test_shows_why_tests_are_skipped():
 
 
 def test_readme_links_have_no_placeholder_addresses():
-    """No link points at a placeholder host or repository; where the published address
-    is not known yet, the README says what to put in its place."""
+    """No link points at a placeholder host or repository: the browser version's address and
+    the release's are those tools/release.py derives from its REPOSITORY."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import release
+
     readme = (ROOT / "README.md").read_text()
-    assert "OWNER" not in readme and "/REPO" not in readme
+    assert "OWNER" not in readme and "/REPO" not in readme and "<owner>" not in readme
     for url in re.findall(r"\]\(([^)\s]+)\)", readme):
         assert "<" not in url, url
-    assert "https://<owner>.github.io/<repo>/" in readme  # a placeholder, said to be one
-    assert re.search(r"replace `<owner>/<repo>`", readme)
+    assert readme.count(release.pages_url()) >= 2  # the first line's link, and In a browser
+    pages = set(re.findall(r"https://[\w.-]+\.github\.io/[\w.-]+/", readme))
+    assert pages == {release.pages_url()}, pages
+    latest = "https://github.com/%s/releases/latest" % release.REPOSITORY
+    assert latest in readme
+    repos = set(re.findall(r"https://github\.com/([\w.-]+/[\w.-]+)/releases", readme))
+    assert repos == {release.REPOSITORY}, repos
+    # a release's address names this version, twice (the tag and the file)
+    version = release.deploy.version()
+    for tag, name in re.findall(r"/releases/download/v([\w.]+)/catan-dice-([\d.]+)-", readme):
+        assert tag == name == version, (tag, name)
 
 
 def test_firmware_example_names_carry_no_impossible_date():

@@ -78,6 +78,8 @@ def assert_no_error(p):
 
 # -- the machine: each fix the stock emulator needs, shown to matter ------------------------------
 
+# (the game UF2's title, on every board: test_release.py boots each UF2 of a release)
+@pytest.mark.parametrize("firmware", ("pico", "picow"))
 @pytest.mark.parametrize("board", BOARDS)
 def test_boot_shows_the_title_screen_exactly_as_the_canvas_renders_it(trees, board, firmware, tmp_path):
     with make_pico(trees, board, firmware) as p:

@@ -108,7 +108,12 @@ def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
     panel = fake_hw.Panel()
     panel.feed(spis[0].writes)
     assert fake_hw.mismatches(panel, bytes(c.buffer), 240, 135, lut565(), 40, 53) == []
-    assert 0x10 in panel.commands and panel.commands[-1] != 0x10  # slept, then woke (SLPOUT)
+    # slept once (DISPOFF, SLPIN: not again every round while asleep), then woke (SLPOUT,
+    # DISPON) once, at the press
+    cmds = panel.commands
+    assert cmds.count(0x10) == 1 and cmds.count(0x28) == 1, cmds
+    sleep = cmds.index(0x10)
+    assert cmds[sleep - 1] == 0x28 and cmds[sleep + 1:sleep + 3] == [0x11, 0x29], cmds[sleep - 1:]
     duties = d.bl.history
     assert duties[0] == 0 and 65535 in duties and 150 * 65535 // 1000 in duties
     dim = 150 * 65535 // 1000

@@ -158,6 +158,41 @@ def test_power_cut_at_every_step(history, seed):
         assert make_store(fs).read("game") == payload(99)
 
 
+@pytest.mark.parametrize("how", ["flip", "truncate", "foreign"])
+def test_a_damaged_record_never_goes_over_the_good_backup_whatever_step_is_cut(how):
+    # The record at the name is damaged and its backup good (test_power_cut_at_every_step
+    # starts from valid records only): a write cut at any step must leave the new record or
+    # that backup. Backed up over the good one, the damaged record would leave nothing good
+    # once a cut comes before the new record's rename.
+    def damaged():
+        fs = committed_fs(2)  # game: payload(1), game.bak: payload(0)
+        data = bytearray(fs.files["/saves/game"])
+        if how == "flip":
+            data[-1] ^= 0x10
+        elif how == "truncate":
+            del data[-3:]
+        else:
+            data[:3] = b"PK\x03"
+        fs.files["/saves/game"] = bytes(data)
+        return fs
+
+    fs = damaged()
+    s = make_store(fs)
+    before = fs.steps
+    assert s.write("game", payload(7))
+    total = fs.steps - before
+    assert fs.files["/saves/game.bak"] == store.pack(payload(0))  # the good backup stays
+    for cut in range(1, total + 1):
+        fs = damaged()
+        s = make_store(fs)
+        fs.cut_at = fs.steps + cut
+        with pytest.raises(PowerCut):
+            s.write("game", payload(7))
+        fs.cut_at = None
+        got = make_store(fs).read("game")  # reboot
+        assert got in (payload(7), payload(0)), (cut, got, fs.files)
+
+
 @pytest.mark.parametrize("history", [1, 3])
 def test_power_cut_during_a_read_changes_nothing(history):
     fs = committed_fs(history)
@@ -307,10 +342,12 @@ def test_whatever_stands_in_the_way_of_a_save_is_set_aside_once_and_the_save_suc
         (root / where).mkdir(parents=True)
         (root / where / "inside").write_bytes(b"kept")
     s = store.Store(str(root))
-    assert s.write("game", b"one"), s.error
-    assert s.write("game", b"two"), s.error  # a backup is made: game.bak is in the way
+    assert s.write("game", b"one") and s.error is None  # (what was in the way is no error)
+    assert s.write("game", b"two") and s.error is None  # a backup: game.bak is in the way
+    assert store.unpack((root / "game.bak").read_bytes()) == b"one"
     probs = s.take_problems()
-    assert len(probs) == 1 and probs[0][1] in ("a folder", "a file"), probs
+    assert probs == [("the save folder", "a file") if where == "folder is a file" else
+                     (where, "a folder")], probs
     assert s.write("game", b"three") and s.error is None and s.take_problems() == []
     assert store.Store(str(root)).read("game") == b"three"
     assert store.unpack((root / "game.bak").read_bytes()) == b"two"
@@ -391,3 +428,164 @@ def test_without_os_stat_a_failed_write_never_sets_the_save_folder_aside(tmp_pat
     assert s.take_problems() == []
     assert root.is_dir() and not (tmp_path / "data.bad").exists()
     assert store.Store(str(root)).read("stats") == b"st"
+
+
+# ------------------------------------- what the store says, word for word (the app shows it)
+
+@pytest.mark.parametrize("rec, what", [
+    (b"", "truncated"), (b"CD", "truncated"), (b"CDG", "truncated"),
+    (store.pack(b"abc")[:11], "truncated"),  # a header cut short
+    (b"PK\x03", "foreign"), (b"CDX" + bytes(9), "foreign"), (b"XDG" + bytes(9), "foreign"),
+    (b"CDG\x02" + bytes(8), "version 2"),
+    (store.pack(b"abcde")[:-1], "truncated"), (store.pack(b"abcde")[:12], "truncated"),
+    (store.pack(b"abcde") + b"\0", "trailing bytes"), (store.pack(b"") + b"\0", "trailing bytes"),
+    (store.pack(b"abcde")[:-1] + b"f", "checksum"),
+    # a length byte set far above the record's size (no record that large is ever written)
+    (b"CDG\x01\x01\x00\x00\x00" + store.pack(b"")[8:], "truncated"),
+    (b"CDG\x01\x00\x01\x00\x00" + store.pack(b"")[8:], "truncated"),
+])
+def test_unpack_says_what_is_wrong(rec, what):
+    assert store.unpack(rec) == what
+
+
+@pytest.mark.parametrize("size", [0, 1, 255, 256, 65535, 65536, 1 << 24])
+def test_records_of_every_length_byte_round_trip(size):
+    data = bytes(size)
+    assert store.unpack(store.pack(data)) == data
+
+
+def test_the_problems_name_the_record_and_what_happened():
+    fs = committed_fs(2)  # game: payload(1), game.bak: payload(0)
+    s = make_store(fs)
+    assert s.error is None
+    data = bytearray(fs.files["/saves/game"])
+    data[-1] ^= 1
+    fs.files["/saves/game"] = bytes(data)
+    assert s.read("game") == payload(0) and s.take_problems() == [("game", "checksum")]
+    del fs.files["/saves/game.bad"]  # the next read: the record gone, its backup there
+    assert s.read("game") == payload(0)
+    assert s.take_problems() == [("game", "restored from backup")]
+
+
+def test_a_root_given_with_a_slash_at_its_end_is_the_same_folder():
+    for root, path in (("/saves/", "/saves/game"), ("/saves/BOX/", "/saves/BOX/game")):
+        fs = FakeFS()
+        s = store.Store(root, fs, fs.open)
+        assert s.write("game", b"one") and s.error is None
+        assert set(fs.files) == {path}
+
+
+def test_a_record_too_large_says_so():
+    s = make_store(FakeFS())
+    assert not s.write("game", bytes(store.LIMIT))
+    assert isinstance(s.error, OSError) and s.error.args == (
+        "the record is larger than %d bytes" % store.LIMIT,)
+
+
+def test_each_damaged_record_is_set_aside_beside_the_ones_before_until_nine():
+    fs = committed_fs(1)
+    s = make_store(fs)
+    for k in range(1, 11):
+        fs.files["/saves/game"] = b"bad %d" % k
+        assert s.read("game") is None
+        assert s.take_problems() == [("game", "foreign")]
+    # .bad, .bad2 ... .bad9 hold the first nine; the tenth is left where it was
+    assert [fs.files["/saves/game.bad" + ("" if k == 1 else str(k))] for k in range(1, 10)] == [
+        b"bad %d" % k for k in range(1, 10)]
+    assert fs.files["/saves/game"] == b"bad 10" and "/saves/game.bad10" not in fs.files
+
+
+def test_a_failed_read_is_a_truncated_record():
+    fs = committed_fs(1)
+
+    def failing_open(path, mode):
+        f = fs.open(path, mode)
+        if path == "/saves/game" and "r" in mode:
+            def read(n=-1):
+                raise OSError(errno.EIO, "read")
+            f.read = read
+        return f
+    s = store.Store("/saves", fs, failing_open)
+    assert s.read("game") is None and s.take_problems() == [("game", "truncated")]
+
+
+def test_a_full_flash_tries_the_write_once():
+    fs = committed_fs(2)
+    fs.capacity = fs.used()
+    opened = []
+
+    def counting_open(path, mode):
+        opened.append((path, mode))
+        return fs.open(path, mode)
+    s = store.Store("/saves", fs, counting_open)
+    assert not s.write("game", b"x") and s.error.args[0] == errno.ENOSPC
+    assert opened.count(("/saves/game.tmp", "wb")) == 1
+
+
+class RenameFails:
+    """The host's ``os`` whose ``rename`` to a name ending ``end`` fails."""
+
+    def __init__(self, end):
+        import os
+
+        self.end = end
+        self._os = os
+        self.mkdir, self.listdir, self.stat, self.remove = os.mkdir, os.listdir, os.stat, os.remove
+
+    def rename(self, a, b):
+        if b.endswith(self.end):
+            raise OSError(errno.EIO, "rename")
+        self._os.rename(a, b)
+
+
+def test_a_backup_that_fails_says_so_and_the_record_still_goes_in(tmp_path):
+    s = store.Store(str(tmp_path), RenameFails(".bak"))
+    assert s.write("game", b"one") and s.error is None
+    assert s.write("game", b"two") and isinstance(s.error, OSError)  # no backup this time
+    assert store.Store(str(tmp_path)).read("game") == b"two"
+
+
+def test_a_record_whose_last_rename_fails_says_so(tmp_path):
+    s = store.Store(str(tmp_path), RenameFails("game"))
+    assert not s.write("game", b"one") and isinstance(s.error, OSError)
+
+
+def test_without_os_stat_an_oversized_file_is_too_large_and_a_file_for_the_folder_set_aside(
+        tmp_path):
+    root = tmp_path / "data"
+    root.mkdir()
+    (root / "game").write_bytes(store.pack(bytes(store.LIMIT)))
+    s = store.Store(str(root), LittleFsOs(stat=False))
+    assert s.read("game") is None and s.take_problems() == [("game", "too large")]
+    (tmp_path / "other").write_bytes(b"not a folder")
+    s = store.Store(str(tmp_path / "other"), LittleFsOs(stat=False))
+    assert s.write("game", b"one"), s.error
+    assert s.take_problems() == [("the save folder", "a file")]
+    assert (tmp_path / "other.bad").read_bytes() == b"not a folder"
+
+
+def test_a_record_is_read_asking_for_its_size_and_one_byte_more(tmp_path):
+    # read(n) allocates n bytes at once on MicroPython: the store asks for the file's size
+    # (+1 to see a file that grew), never more
+    assert store.Store(str(tmp_path)).write("game", b"twelve bytes")
+    guard = NoWholeReads()
+    assert store.Store(str(tmp_path), open_fn=guard).read("game") == b"twelve bytes"
+    assert guard.sizes == [12 + 12 + 1]
+
+
+def test_what_cannot_be_set_aside_is_not_tried_again(tmp_path):
+    # a folder at the name, and every name it could be set aside to taken: the write fails,
+    # once (nothing was cleared: another try would fail the same way)
+    (tmp_path / "game").mkdir()
+    for k in range(1, 10):
+        (tmp_path / ("game.bad" + ("" if k == 1 else str(k)))).write_bytes(b"kept")
+    opened = []
+
+    def counting_open(path, mode):
+        opened.append((path, mode))
+        return open(path, mode)
+    s = store.Store(str(tmp_path), open_fn=counting_open)
+    assert not s.write("game", b"one") and isinstance(s.error, OSError)
+    assert opened.count((str(tmp_path / "game.tmp"), "wb")) == 1
+    assert s.take_problems() == [("game", "a folder")]
+    assert (tmp_path / "game").is_dir() and (tmp_path / "game.bad").read_bytes() == b"kept"

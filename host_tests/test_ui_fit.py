@@ -663,3 +663,17 @@ def test_a_rules_page_ends_at_the_end_of_a_sentence(w, h):
         words[part] += " ".join(lines).split()
     for k in (1, 2, 3):
         assert words[k] == _rules(k).split(), k
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_title_shows_the_version_in_its_lower_right_corner(w, h):
+    # "v" + catan.__version__, whole on the screen, below the art's column (a bug report or an
+    # old UF2 told from a new one by a look)
+    import catan
+
+    app, c = _repainted("title", w, h)
+    want = "v" + catan.__version__
+    shown = [op for op in c.ops if op[0] == "text" and op[5] == want]
+    assert len(shown) == 1, [op for op in c.ops if op[0] == "text"]
+    x, y = shown[0][1:3]
+    assert app.screen.width() <= x and x + c.text_width(want) <= w and y + 9 <= h

@@ -26,7 +26,7 @@ from catan.ui import canvas as cv
 from catan.ui import turn as tn
 from catan.ui.app import HUMAN, App
 from catan.ui.dio_canvas import DioCanvas
-from catan.ui.records import Settings
+from catan.ui.records import Settings, Stats
 from catan.ui.turn import tenths
 
 STICK = ("a", "b", "x", "y", "up", "down", "left", "right", "press")
@@ -270,7 +270,6 @@ def test_key_labels_follow_swapped_a_and_b_and_the_title_has_no_menu():
 
 def test_island_two_counts_the_winning_turn_everywhere():
     from catan import console
-    from catan.ui.records import Stats
 
     g, levels = ui_scenes._almost_over(2, (HUMAN,))
     app = _continue(lambda: (g, levels))
@@ -618,7 +617,6 @@ def _finish_solo(stats=None, island=1):
 def test_the_end_of_a_game_names_the_player_and_compares_with_their_record():
     # issue 24: "human" here, "person" on the form; initials never shown; no comparison; the
     # high score said only once the initials were asked for
-    from catan.ui.records import Stats
 
     app = _app(ui_scenes.MemStore(ui_scenes.SCENES[ui_scenes.NAMES.index("game_over_one")][1]()))
     _keys(app, "a")
@@ -965,6 +963,28 @@ def test_a_review_record_with_an_item_out_of_range_does_not_crash_the_game_over_
             if _screen(app) == "GameOver" and app.screen.page == 1:
                 break
         assert _screen(app) != "TextEntry"
+
+
+def test_a_solo_race_won_is_told_against_the_best_and_average_of_the_wins_before():
+    # (The golden screenshots caught the best race kept as the worst.) The race's turns
+    # against the wins before it: fewer than the best is a new best; else against the
+    # average, faster or slower.
+    t = _finish_solo(island=2).game.turns_taken(0)
+    assert _finish_solo(island=2).game.winner == 0
+
+    def told(wins):
+        st = Stats()
+        st.add_two(False, 40)  # a race lost: not in the averages
+        for turns in wins:
+            st.add_two(True, turns)
+        return " ".join(_texts(_finish_solo(st, island=2)).split()).lower()
+
+    assert "a new best" in told([t + 1, t + 5])  # one turn fewer than the best before
+    text = told([t, t + 3])  # as fast as the best: not a new one; 1.5 turns faster
+    assert "a new best" not in text and "1.5 turns faster than your average" in text, text
+    text = told([t - 2, t - 1])  # slower than both
+    assert "a new best" not in text and "1.5 turns slower than your average" in text, text
+    assert "%d at best" % (t - 2) in text, text
 
 
 def test_a_high_score_survives_leaving_the_end_screen_before_the_initials(tmp_path):

@@ -6,8 +6,10 @@ each layout, the real MicroPython unix port renders every scene through the fram
 renders them through Blinka's displayio back end, and the palette indices must be identical.
 
 docs/screens/<W>x<H>/<scene>.png are those pictures (scaled 2x) and must match the current
-rendering. After an intended change, rewrite them with
-``UPDATE_SCREENS=1 pytest host_tests/test_ui_screens.py`` and look at them.
+rendering. A failure names the scenes that changed and writes each one's picture now, its golden
+picture and the changed pixels: look at them first (a change nobody meant is a bug the pictures
+caught). Only after an intended change, rewrite them with
+``UPDATE_SCREENS=1 pytest host_tests/test_ui_screens.py`` and look at them again.
 """
 
 import os
@@ -32,6 +34,7 @@ if str(MP_DIR) not in sys.path:
     sys.path.insert(0, str(MP_DIR))
 
 import ui_scenes  # host_tests/mp, also run under MicroPython
+from catan.ui import canvas as cv
 from catan.ui.canvas import PALETTE
 from catan.ui.dio_canvas import DioCanvas
 
@@ -73,11 +76,40 @@ def test_every_screen_same_on_both_back_ends_and_committed(w, h, framebuf_pictur
         path = SCREENS / ("%dx%d" % (w, h)) / (name + ".png")
         if os.environ.get("UPDATE_SCREENS") == "1":
             png.write(str(path), png.encode(w, h, dio, PALETTE, SCALE))
-        elif not path.exists() or _unscaled(path.read_bytes()) != dio:
-            stale.append(name)
+        else:
+            changed = _changed(path, dio, w, h, tmp_path / name)
+            if changed:
+                stale.append("%s (%s)" % (name, changed))
     assert not bad, "framebuf and displayio differ for %s (PNGs in %s)" % (bad, tmp_path)
-    assert not stale, ("docs/screens/%dx%d is stale for %s: rerun with UPDATE_SCREENS=1 and "
-                       "look at the pictures" % (w, h, stale))
+    assert not stale, changed_scenes_message("docs/screens/%dx%d" % (w, h), stale, tmp_path,
+                                             "host_tests/test_ui_screens.py")
+
+
+def _changed(path, now, w, h, out):
+    """How the picture ``now`` differs from the golden PNG at ``path`` ("" if it does not);
+    where it does, ``out``.now.png, .golden.png and .diff.png (changed pixels red)."""
+    if not path.exists():
+        png.write(str(out) + ".now.png", png.encode(w, h, now, PALETTE, SCALE))
+        return "no golden picture"
+    was = _unscaled(path.read_bytes())
+    if was == now:
+        return ""
+    png.write(str(out) + ".now.png", png.encode(w, h, now, PALETTE, SCALE))
+    Path(str(out) + ".golden.png").write_bytes(path.read_bytes())
+    diff = bytes(cv.RED if a != b else cv.BLACK for a, b in zip(now, was))
+    png.write(str(out) + ".diff.png", png.encode(w, h, diff, PALETTE, SCALE))
+    return "%d pixels changed" % sum(1 for a, b in zip(now, was) if a != b)
+
+
+def changed_scenes_message(where, scenes, pictures, test):
+    # A changed picture is what a slip looks like as often as what a change meant to do: the
+    # message asks for a look at each before the goldens are rewritten (which loses the catch).
+    return ("These scenes no longer look like their golden pictures in %s:\n  %s\n"
+            "Their pictures now, the golden ones and the changed pixels (red) are in %s.\n"
+            "Look at each one. A change you did not mean is a bug these pictures caught: fix the "
+            "code, not the pictures. Only when every change is one you meant, rewrite them with "
+            "UPDATE_SCREENS=1 pytest %s, and look at the new pictures again before committing."
+            % (where, "\n  ".join(scenes), pictures, test))
 
 
 def _unscaled(data):

@@ -25,7 +25,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
-from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
+from catan.ui.memory import ROOMY, SMALL, TABLES, TIGHT, MemoryPlan
 
 
 @pytest.fixture
@@ -62,9 +62,10 @@ def _loaded():
     return "catan.players" in sys.modules
 
 
-def _play(app, limit=4000):
+def _play(app, limit=4000, before_key=None):
     """Play on: persons by the plain policy's keys, computers on the clock; the players' modules
-    seen loaded (True/False) at each person's key, and the game's save after each key."""
+    seen loaded (True/False) at each person's key, and the game's save after each key.
+    ``before_key(app)``, if given, is called before each person's key."""
     now, seen, saves = 0, [], []
     g = app.game
     while not g.over() and len(saves) < limit:
@@ -80,6 +81,8 @@ def _play(app, limit=4000):
             else:
                 keys = ["a"]
             for k in keys:
+                if before_key is not None:
+                    before_key(app)
                 now += 50
                 ui_autokeys.press(app, k, now)
                 app.think(lambda: False)  # an idle round's work ahead, as the device gives it
@@ -99,6 +102,27 @@ def test_on_a_small_heap_the_players_leave_when_a_person_plays_and_come_back_for
     seen_big, saves_big = _play(big)
     assert any(seen_big)  # the work ahead loads them for the coach on a big heap
     assert saves_big == saves  # the same game
+
+
+def _let_the_arrays_go(app):
+    # The players' code and their table arrays go, as the memory plan's fallback chain lets
+    # them go where some work finds no room without them (its step TABLES).
+    app.plan.let_go(TABLES, TABLES)
+
+
+def test_the_hard_player_plays_on_the_same_after_the_arrays_went(modules):
+    # Let go before every key of the person's: each of the hard computer's turns then starts
+    # from arrays made again (their multisets too), and plays as where they stayed (three of
+    # its turns: the whole game takes long).
+    make = lambda: ui_scenes._played(1, (HUMAN, 2), 1)
+    games = []
+    for let_go in (None, _let_the_arrays_go):
+        app = _app(make, SMALL)
+        ui_autokeys.press(app, "a", 50)  # Continue
+        turns = app.game.turns[1]
+        games.append(_play(app, limit=40, before_key=let_go)[1])
+        assert app.game.turns[1] >= turns + 3
+    assert games[0] == games[1]
 
 
 def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(modules):

@@ -402,9 +402,10 @@ def test_a_damaged_save_is_set_aside_and_reported(browser):
     assert not browser.problems()
 
 
-def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
+def test_a_save_the_browser_refuses_is_reported_to_the_player_and_the_next_ones_go_in(browser):
     browser.open("pimoroni_display_pack", clear=True)
-    browser.script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+    browser.script("window.cdgSetItem = Storage.prototype.setItem;"
+                   "Storage.prototype.setItem = function () { throw new DOMException('full', "
                    "'QuotaExceededError'); }")
     browser.exec("shell.app.new_game(1, (255,))")  # its save is refused by the page ...
     time.sleep(0.3)
@@ -417,6 +418,46 @@ def test_a_save_the_browser_refuses_is_reported_to_the_player(browser):
     notes = browser.value("shell.app.screen.msg")  # the turn screen's foot says it at once
     assert "game was not saved (the browser refused it: QuotaExceededError)" in notes, notes
     assert any("QuotaExceededError" in p for p in browser.problems())
+    # the browser takes saves again (room was made): the next one goes in, and no error stays
+    browser.script("Storage.prototype.setItem = window.cdgSetItem")
+    browser.exec("shell.app.perform(('roll', None))")
+    browser.settle()
+    assert browser.value("shell.store.error") == "None"
+    assert browser.value("shell.store.write('stats', b'x')") == "True"
+    saved = _stored(browser, "game")
+    assert saved and browser.value("shell.store.records['game'].hex()") == saved
+
+
+def test_the_web_store_sends_a_refused_record_again_once_and_writes_on():
+    # web/webmain.py's WebStore on CPython (the browser test above drives it in the page): a
+    # record the page refused is sent again before the next write, once; the writes go on
+    for d in (ROOT / "web", ROOT / "firmware"):
+        if str(d) not in sys.path:
+            sys.path.insert(0, str(d))
+    import webmain
+
+    class Page:
+        def __init__(self):
+            self.saves = []
+
+        def save(self, name, hex_record):
+            self.saves.append((name, hex_record))
+
+    page = Page()
+    s = webmain.WebStore({}, page)
+    assert s.write("game", b"one") and s.error is None
+    why = "the browser refused it: QuotaExceededError"
+    s.failed("game", why)
+    s.failed("game", why)  # refused again: the player is told once
+    s.failed("stats", why)  # no such record here: nothing to keep
+    assert s.take_problems() == [("game", "not saved (%s)" % why,
+                                  "kept, and saved again at the next save")]
+    assert s.write("stats", b"two") and s.error is None
+    assert [n for n, _ in page.saves] == ["game", "game", "stats"]  # sent again, then the new
+    assert webmain.unpack(bytes.fromhex(page.saves[1][1])) == b"one"
+    assert s.write("stats", b"three") and s.error is None
+    assert [n for n, _ in page.saves] == ["game", "game", "stats", "stats"]  # kept: not again
+    assert s.read("game") == b"one" and s.read("stats") == b"three" and not s.take_problems()
 
 
 def test_a_refused_statistics_write_is_saved_at_the_next_chance_with_its_high_score(browser):
@@ -517,7 +558,7 @@ def test_a_damaged_record_whose_copy_the_browser_refuses_is_not_removed(browser)
 def test_an_oversized_record_is_refused_before_it_is_parsed(browser, chars):
     browser.open("pimoroni_display_pack", clear=True)
     browser.script("localStorage.setItem('catan-dice:stats', '00'.repeat(arguments[0] / 2))", chars)
-    ms = browser.open("pimoroni_display_pack")
+    browser.open("pimoroni_display_pack")
     assert _screen(browser) == "Message"
     text = browser.value("shell.app.screen.text")
     if chars == 100_000:  # its copy fits: set aside
@@ -528,9 +569,9 @@ def test_an_oversized_record_is_refused_before_it_is_parsed(browser, chars):
         assert text == ("stats was too large: kept where it was, the browser refused its copy "
                         "(QuotaExceededError)")
         assert browser.script("return localStorage.getItem('catan-dice:stats').length") == chars
-    # never parsed: MicroPython's hex decoding of it took 32-36 s before the first picture
+    # never parsed (MicroPython's hex decoding of it took 32-36 s before the first picture):
+    # the worker holds no record, so nothing was decoded
     assert browser.value("len(shell.store.records)") == "0"
-    assert ms < 15000, ms
 
 
 def test_a_second_tab_plays_without_saving_and_says_so(browser):

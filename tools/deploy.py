@@ -37,6 +37,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,7 +78,11 @@ def compile_module(py, mpy, name):
     build_mpy.compile_one(py, mpy, module_name(name), lines=LINES)
 
 
-VERSION = "0.4.0"
+def version():
+    """The game's version: ``__version__`` of lib/catan/__init__.py, its one home (read, not
+    imported: the tools need not put lib/ on their path)."""
+    text = (ROOT / "lib" / "catan" / "__init__.py").read_text()
+    return re.search(r'^__version__ = "([^"]+)"$', text, re.M).group(1)
 
 
 def lib_sources():
@@ -188,7 +193,7 @@ def mip_package(board, out=None):
     files = sorted(tree_files(out))
     lines = ",\n".join("  " + json.dumps([f, f]) for f in files)
     (out / "package.json").write_text('{\n "urls": [\n%s\n ],\n "version": %s\n}\n'
-                                      % (lines, json.dumps(VERSION)))
+                                      % (lines, json.dumps(version())))
     return out
 
 

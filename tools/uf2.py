@@ -31,6 +31,7 @@ cmake`` (``make setup`` installs them as root). Boards of one chip share a build
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,7 @@ CHIPS = {"rp2040": ("RPI_PICO", ""), "rp2350": ("RPI_PICO2", "pico2")}
 TABLE_MODULE = "catan/players/coach_data.py"  # the value table as a frozen bytes constant
 RACE_MODULE = "catan/players/race_data.py"  # Island Two's race table, likewise
 JOBS = str(os.cpu_count() or 2)
+MICROPYTHON = (1, 28, 0)  # the MicroPython the game UF2 is built from, and the one tested
 
 
 class SourceMissing(RuntimeError):
@@ -77,11 +79,27 @@ def source(src=None):
         raise SourceMissing("MICROPY_SRC=%s: no such file or folder" % src)
     for mp, tool in ((src, None), (src / "micropython", src / "picotool")):
         if (mp / "ports" / "rp2" / "Makefile").is_file():
+            check_version(mp)
             return mp, (tool if tool and tool.is_dir() else None)
     inner = [d for d in src.iterdir() if d.is_dir()]
     if len(inner) == 1:  # an archive's one top folder
         return source(inner[0])
     raise SourceMissing("MICROPY_SRC=%s holds no MicroPython tree (ports/rp2)" % src)
+
+
+def check_version(mp):
+    """Raise SourceMissing unless the tree ``mp`` is MicroPython ``MICROPYTHON`` (py/mpconfig.h):
+    another version builds, but not the firmware the game is tested on."""
+    header = mp / "py" / "mpconfig.h"
+    text = header.read_text(errors="replace") if header.is_file() else ""
+    found = [re.search(r"#define MICROPY_VERSION_%s (\d+)" % part, text)
+             for part in ("MAJOR", "MINOR", "MICRO")]
+    got = tuple(int(m.group(1)) for m in found if m)
+    if got != MICROPYTHON:
+        raise SourceMissing(
+            "MICROPY_SRC=%s is MicroPython %s, not v%s: point it at the v%s source (README)"
+            % (mp, "v" + ".".join(map(str, got)) if len(got) == 3 else "of no version (py/mpconfig.h)",
+               ".".join(map(str, MICROPYTHON)), ".".join(map(str, MICROPYTHON))))
 
 
 _EXTRACTED = {}  # (archive, size, mtime) -> its folder, for this process

@@ -43,6 +43,11 @@ with open(ROOT + "/game.bak", "wb") as f:
 s3 = store.Store(ROOT)
 assert s3.read("game") is None
 assert [w for _, w in s3.problems] == ["foreign", "truncated"], s3.problems
+# each set aside beside the ones before it (a rename over game.bad would have deleted it)
+print("set aside:", sorted(os.listdir(ROOT)))
+assert sorted(os.listdir(ROOT)) == ["game.bad", "game.bad2", "game.bak.bad"]
+with open(ROOT + "/game.bad2", "rb") as f:
+    assert f.read() == b"hello"
 assert s3.write("game", bytes(range(256)))
 assert store.Store(ROOT).read("game") == bytes(range(256))
 print("crc32 from binascii:", store._crc32 is not None)

@@ -290,11 +290,11 @@ def unpack_save(data, dice=None):
         raise SaveError("the save is cut short")
     if tag == SAVE_TAG and crc16(data[:2 + n]) != data[2 + n] << 8 | data[3 + n]:
         raise SaveError("the seats are damaged (checksum)")
+    game = loads(bytes(data[at:]), dice)
+    if game.players != n:
+        raise SaveError("the seats do not match the game")
     levels = bytes(data[2:2 + n])
     for v in levels:
         if v != _PERSON and v >= _LEVELS:
             raise SaveError("a seat's level is damaged")
-    game = loads(bytes(data[at:]), dice)
-    if game.players != n:
-        raise SaveError("the seats do not match the game")
     return game, levels

@@ -2,6 +2,7 @@
 (the menu base class and the pause menu are in ``menu``).
 """
 
+from catan import __version__
 from catan.dice import CODE_ALPHABET, code_to_seed, random_seed, seed_to_code
 from catan.ui import canvas as cv
 from catan.ui import font_large
@@ -80,6 +81,9 @@ class Title(_Menu):
             low = power.startswith("battery") and self.app.battery < 3.5
             c.text(lay.width - 3 - c.text_width(power), 2, power, cv.RED if low else cv.LIGHT)
         _art(c, x + w // 2, (lay.height + self.bar()) // 2, w // 11)
+        # the version, for a bug report or to tell an old UF2 from a new one
+        version = "v" + __version__
+        c.text(lay.width - 3 - c.text_width(version), lay.height - 11, version, cv.LIGHT)
 
     def tick(self, now):
         # the device's loop updates app.battery every 10 s: redraw the corner when its text
