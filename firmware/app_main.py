@@ -3,7 +3,7 @@ buttons -> App, then the main loop (poll buttons, app.handle/tick/draw, send dir
 give idle rounds to the app's work ahead, dim and sleep when idle).
 
 The board module is chosen by ``board_config.py`` in the device root (``BOARD = "<file in
-boards/>"``), else DEFAULT_BOARD. The framebuffer is allocated right after the (tiny) board module
+boards/>"``), else the Display Pack. The framebuffer is allocated right after the (tiny) board module
 is imported, before anything else can fragment the heap.
 
 Everything hardware-facing is injectable (``run(board, hw=..., App=..., make_canvas=...)``), so
@@ -18,20 +18,25 @@ the loop sets ``app.battery`` (VSYS in volts) every 10 s on boards that can meas
 import gc
 import sys
 
-DEFAULT_BOARD = "pimoroni_display_pack"
-DIM_MS = 60_000  # idle time before dimming
-SLEEP_MS = 300_000  # idle time before the panel sleeps (backlight off, SLPIN)
-DIM_LEVEL = 150  # brightness when dimmed (of 1000)
-LOOP_MS = 10  # poll period while awake
-NAP_MS = 2  # while awake and idle, the buttons are looked at this often between polls
-CHECK_MS = 100  # how often the heap's use may be read while work goes on (see ``run``)
-THINK_MS = 12  # a slice of the app's work ahead in an idle round (it ends sooner at a press)
-GARBAGE = 16_384  # the work ahead's garbage collected once it reaches this (see ``run``)
-PLUG_RUN = 64  # free blocks in a row (1 KB) that end ``plug_holes``
+try:
+    from micropython import const  # built in: nothing of the game is imported before the frame
+except ImportError:  # CPython: the host's tests
+    from catan import const
+
+_DEFAULT_BOARD = const("pimoroni_display_pack")
+_DIM_MS = const(60_000)  # idle time before dimming
+_SLEEP_MS = const(300_000)  # idle time before the panel sleeps (backlight off, SLPIN)
+_DIM_LEVEL = const(150)  # brightness when dimmed (of 1000)
+_LOOP_MS = const(10)  # poll period while awake
+_NAP_MS = const(2)  # while awake and idle, the buttons are looked at this often between polls
+_CHECK_MS = const(100)  # how often the heap's use may be read while work goes on (see ``run``)
+_THINK_MS = const(12)  # a slice of the app's work ahead in an idle round (it ends sooner at a press)
+_GARBAGE = const(16_384)  # the work ahead's garbage collected once it reaches this (see ``run``)
+_PLUG_RUN = const(64)  # free blocks in a row (1 KB) that end ``plug_holes``
 PLUG_MAX = 2048  # and at most this many objects
-SLEEP_LOOP_MS = 50  # poll period while asleep
-BATTERY_MS = 10_000  # how often the battery is measured while awake
-SAVE_ROOT = "/data"
+_SLEEP_LOOP_MS = const(50)  # poll period while asleep
+_BATTERY_MS = const(10_000)  # how often the battery is measured while awake
+_SAVE_ROOT = const("/data")
 ERROR_LOG = "/error.log"  # main.py appends uncaught exceptions here
 SPARE = 2048  # kept from boot, freed to report an error (error.log's file object: ~1.2 KB)
 # set while running, so main.py can show an uncaught exception on the screen (and tests
@@ -46,7 +51,7 @@ def load_board(name=None):
         try:
             from board_config import BOARD as name
         except ImportError:
-            name = DEFAULT_BOARD
+            name = _DEFAULT_BOARD
     pkg = __import__("boards." + name)
     return getattr(pkg, name)
 
@@ -231,7 +236,7 @@ def _fb_canvas(w, h, buf):
     return FbCanvas(w, h, buf, native_drawing(), len(buf) // ((w + 1) >> 1))
 
 
-def plug_holes(stop=None, run=PLUG_RUN):
+def plug_holes(stop=None, run=_PLUG_RUN):
     """Fill the heap's free holes below its first run of ``run`` free blocks with one-block
     garbage (freed by the next collection); the number filled. MicroPython's allocator looks
     for room from its lowest free block up, and after a collection that is the bottom of the
@@ -300,7 +305,7 @@ def boot(board, hw, App, make_canvas, store, ticks_ms, ticks_diff, sleep_ms):
     if store is None:
         from store import Store
 
-        store = Store(SAVE_ROOT)
+        store = Store(_SAVE_ROOT)
     import buttons
 
     btn = buttons.Buttons(buttons.from_board(board, hw.Pin), ticks_ms, ticks_diff)
@@ -358,7 +363,7 @@ def main_loop(boot_parts, max_loops=None):
     # Island Two game of computers at the instant speed then found no 3.4 KB block for its
     # last screen). A collection takes ~24 ms on an RP2040. Reading the heap's use walks all
     # of it (``gc.mem_alloc``: 8.4 ms on an RP2040), so it is read only after a round that
-    # did some work, at most every CHECK_MS: read in every idle round, it nearly doubled the
+    # did some work, at most every _CHECK_MS: read in every idle round, it nearly doubled the
     # loop's period, and so a key's wait.
     tidy = [0]  # the heap in use at which the next collection is due
     checked = ticks_ms()  # when it was last read
@@ -368,21 +373,21 @@ def main_loop(boot_parts, max_loops=None):
     def collect():
         gc.collect()
         if used:
-            tidy[0] = used() + GARBAGE
+            tidy[0] = used() + _GARBAGE
             plug_holes(held)
 
-    def nap():  # LOOP_MS, cut short when a button goes down or up: a press is polled within
-        # NAP_MS of its edge, not up to LOOP_MS later (the mean wait falls from ~5 ms to ~1)
+    def nap():  # _LOOP_MS, cut short when a button goes down or up: a press is polled within
+        # _NAP_MS of its edge, not up to _LOOP_MS later (the mean wait falls from ~5 ms to ~1)
         was = held()
-        for _ in range(LOOP_MS // NAP_MS):
-            sleep_ms(NAP_MS)
+        for _ in range(_LOOP_MS // _NAP_MS):
+            sleep_ms(_NAP_MS)
             if held() != was:
                 return
 
-    def slice_over():  # THINK_MS have passed, or a button went down since the slice began (its
+    def slice_over():  # _THINK_MS have passed, or a button went down since the slice began (its
         # press waits for one step of the work, not the rest of the slice; one held since
         # before was seen by this round's poll and does not cut every slice short)
-        return ticks_diff(ticks_ms(), began[0]) >= THINK_MS or not began[1] and held()
+        return ticks_diff(ticks_ms(), began[0]) >= _THINK_MS or not began[1] and held()
 
     while max_loops is None or loops < max_loops:
         loops += 1
@@ -403,7 +408,7 @@ def main_loop(boot_parts, max_loops=None):
             app.handle(e)
         if events and hasattr(app, "repeat_roles"):
             btn.set_repeat(app.repeat_roles())  # letters repeat in a text entry
-        if battery is not None and state == 0 and ticks_diff(now, measured) >= BATTERY_MS:
+        if battery is not None and state == 0 and ticks_diff(now, measured) >= _BATTERY_MS:
             measured = now
             app.battery = battery()
         app.tick(now)
@@ -428,23 +433,23 @@ def main_loop(boot_parts, max_loops=None):
                 collect()  # the work's leftovers, before the heap sits idle
             else:
                 worked = True  # (its garbage is counted below)
-        if used and worked and not events and ticks_diff(now, checked) >= CHECK_MS:
+        if used and worked and not events and ticks_diff(now, checked) >= _CHECK_MS:
             checked = now  # any work's garbage, also where no round is quiet (the computers
             if used() > tidy[0]:  # at the instant speed); not in a key's round
                 collect()
         idle = ticks_diff(now, btn.last_activity)
         if idle < 0:  # the buttons stamped a press after this round's ``now``: not idle at all
             idle = 0
-        if state == 0 and idle >= DIM_MS:
-            display.set_brightness(DIM_LEVEL)
+        if state == 0 and idle >= _DIM_MS:
+            display.set_brightness(_DIM_LEVEL)
             state = 1
-        elif state == 1 and idle >= SLEEP_MS:
+        elif state == 1 and idle >= _SLEEP_MS:
             display.sleep(True)
             state = 2
         if thinking:
             pass  # no nap: the next round goes on with the work ahead
         elif state == 2:
-            sleep_ms(SLEEP_LOOP_MS)
+            sleep_ms(_SLEEP_LOOP_MS)
         else:
             nap()
     return app

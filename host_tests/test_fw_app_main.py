@@ -91,8 +91,8 @@ def run_app(board, hw, App, clk, max_loops, ticks_ms=None):
 
 
 def test_boot_frames_presses_dim_sleep_wake(monkeypatch):
-    monkeypatch.setattr(app_main, "DIM_MS", 2000)
-    monkeypatch.setattr(app_main, "SLEEP_MS", 5000)
+    monkeypatch.setattr(app_main, "_DIM_MS", 2000)
+    monkeypatch.setattr(app_main, "_SLEEP_MS", 5000)
     board = app_main.load_board("pimoroni_display_pack")
     hw, spis = fake_hardware(board)
     clk = Clock()
@@ -142,7 +142,7 @@ def test_a_press_is_polled_within_a_nap_of_its_edge():
     run_app(board, hw, Timed, clk, 1200)
     assert len(seen) == len(edges)
     waits = [s - t for s, t in zip(seen, edges)]
-    assert max(waits) <= app_main.NAP_MS, waits
+    assert max(waits) <= app_main._NAP_MS, waits
 
 
 def test_smoke_test_screen_and_button_names():
@@ -259,7 +259,7 @@ def test_idle_rounds_go_to_the_apps_work_ahead_in_slices_and_a_press_ends_it():
     app = run_app(board, hw, App, clk, 600)
     assert app.events == ["a"]
     assert len(app.slices) == 5 + 3
-    assert all(ms == app_main.THINK_MS for _, ms in app.slices)  # (a button held since
+    assert all(ms == app_main._THINK_MS for _, ms in app.slices)  # (a button held since
     # before a slice does not cut it short: its press was seen already)
     assert app.slices[4][0] < 3000 <= app.slices[5][0]  # the new work came with the key
 
@@ -337,8 +337,8 @@ def test_the_heaps_use_is_read_only_while_work_goes_on_and_rarely(monkeypatch):
     idle = [t for t in reads if t < 2900]
     working = [t for t in reads if t >= 3000]
     assert idle == []
-    assert working and all(b - a >= app_main.CHECK_MS for a, b in zip(working, working[1:]))
-    assert len(working) <= 1 + (clk.n - 3000) // app_main.CHECK_MS
+    assert working and all(b - a >= app_main._CHECK_MS for a, b in zip(working, working[1:]))
+    assert len(working) <= 1 + (clk.n - 3000) // app_main._CHECK_MS
     assert any(t > 3100 for t in collections[1:])  # the work's garbage was collected
 
 

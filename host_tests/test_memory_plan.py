@@ -30,10 +30,11 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
-from catan.ui.memory import REGIMES, ROOMY, SMALL, TIGHT, MemoryPlan
+from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
 from catan.ui.records import Settings, Stats
 
 ALL = (ROOMY, TIGHT, SMALL)
+REGIMES = ("roomy", "tight", "small")  # the ids of ALL
 
 
 @pytest.fixture

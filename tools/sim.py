@@ -238,6 +238,7 @@ class EventClock:
                   ("rest", ctypes.c_uint8 * 32)]
         self.buf = (type("SDLKeyEvent", (ctypes.Structure,), {"_fields_": fields}) * 64)()
         self.at = None  # the stamp of the key event being handled
+        self.origin = sdl.SDL_GetTicks()  # the window's clock starts at 0 (SDL's at its first init)
         self.last = 0  # the clock never runs backwards (a stamp older than the last poll)
         self.stamps = []
 
@@ -255,7 +256,7 @@ class EventClock:
         return None
 
     def __call__(self):
-        t = self.sdl.SDL_GetTicks() if self.at is None else self.at
+        t = (self.sdl.SDL_GetTicks() if self.at is None else self.at) - self.origin
         if t < self.last:
             t = self.last
         self.last = t

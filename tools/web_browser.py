@@ -89,12 +89,14 @@ class WebSession:
 
     def open(self, board=None, clear=False):
         """Load the page (``board``: its ?board=), wait for the first picture; ``clear``:
-        forget every save first. Returns ms from navigation to that picture."""
+        forget every save first, and what the console said before (a test's problems are its own).
+        Returns ms from navigation to that picture."""
         d = self.driver
         if clear:
             d.get(self.base + "index.html?clear")  # the page loads; its saves go
             self.wait_ready()
             d.execute_script("localStorage.clear()")
+            d.get_log("browser")  # read is gone: an earlier page's late errors are not this one's
         d.get(self.base + ("?board=" + board if board else ""))
         self.wait_ready()
         self.board = d.execute_script("return cdg.board")

@@ -34,7 +34,7 @@
 
 import { loadMicroPython } from "./micropython.mjs";
 
-const LOOP_MS = 10;  // a round of the loop this often while awake (the device's LOOP_MS)
+const LOOP_MS = 10;  // a round of the loop this often while awake (the device loop's _LOOP_MS)
 const SAVES_LOCK = "catan-dice:saves";  // held by the one worker (tab) that may write the saves
 const LOCK_WAIT_MS = 1500;  // a board switch's previous worker lets go of it in this time
 const SET_ASIDE = /\.bad\d*$/;  // the names of records set aside (never read by the game)

@@ -49,17 +49,16 @@ from catan import const
 ROOMY = const(0)
 TIGHT = const(1)
 SMALL = const(2)
-REGIMES = ("roomy", "tight", "small")  # by number, for the bench and the tests
 # A heap smaller than this cannot keep the players' code (~27 KB) beside the game: the stock Pico
 # W firmware's 205 KB (the Pico's is 246 KB).
-SMALL_HEAP = const(230_000)
+_SMALL_HEAP = const(230_000)
 
 # The steps of the fallback chain, least needed first (``attempt``'s ``upto``): the players' work
 # in hand and a collection, their code, their table arrays, their chance cache.
-COLLECT = const(0)
+_COLLECT = const(0)
 CODE = const(1)
 TABLES = const(2)
-CHANCES = const(3)
+_CHANCES = const(3)
 
 # the players' package, leaves first
 _PLAYERS = const(("catan.players.review", "catan.players.coach", "catan.players.reroll",
@@ -71,7 +70,7 @@ def regime(code_in_flash, heap):
     """The regime of a firmware: ``code_in_flash`` (a game UF2), ``heap`` its size in bytes."""
     if code_in_flash:
         return ROOMY
-    return SMALL if heap < SMALL_HEAP else TIGHT
+    return SMALL if heap < _SMALL_HEAP else TIGHT
 
 
 def forget(names):
@@ -80,10 +79,10 @@ def forget(names):
     for name in names:
         if name in sys.modules:
             del sys.modules[name]
-            pkg, _, attr = name.rpartition(".")
-            d = sys.modules[pkg].__dict__
-            if attr in d:
-                del d[attr]
+            pkg = sys.modules.get(name.rpartition(".")[0])  # (gone if its import failed)
+            attr = name.rpartition(".")[2]
+            if pkg is not None and attr in pkg.__dict__:
+                del pkg.__dict__[attr]
 
 
 class MemoryPlan:
@@ -110,7 +109,11 @@ class MemoryPlan:
         """Once the first frame is on the panel: the players' code, where it stays (loaded here,
         before any play, it lies below what a game allocates)."""
         if self.regime != SMALL:
-            self.players()
+            try:
+                self.attempt(self.players, (), _COLLECT)
+            except MemoryError:  # no room now: imported when first asked, through the chain
+                forget(_PLAYERS)
+                gc.collect()
 
     def players(self, level=2):
         """The computer players' package, imported when first asked, for a decision at ``level``
@@ -158,9 +161,13 @@ class MemoryPlan:
         _reach(screen, keep, [])
         k = 0
         while k < len(keep):  # and the on-demand modules they import from
-            mod = sys.modules.get(keep[k])
-            if mod is not None:
+            m = keep[k]
+            mod = sys.modules.get(m)
+            if mod is not None and m not in _CLEAN:
+                n = len(keep)
                 _imports(mod, keep)
+                if n == len(keep) and m not in _ON_DEMAND:
+                    _CLEAN.append(m)  # (a module's imports are made once: not read again)
             k += 1
         forget([m for m in _ON_DEMAND if m not in keep])
         if self.regime == SMALL and not busy:
@@ -168,12 +175,12 @@ class MemoryPlan:
 
     # ------------------------------------------------------------------ the fallback chain
 
-    def attempt(self, work, args=(), upto=CHANCES):
+    def attempt(self, work, args=(), upto=_CHANCES):
         """``work(*args)``, made room for: on a ``MemoryError`` the chain's steps up to ``upto``
         let go what they can, one by one, least needed first, and the work is tried again after
         each. When the chain is spent, the last ``MemoryError`` is raised: the caller's degraded
         answer follows."""
-        step = COLLECT
+        step = _COLLECT
         while True:
             try:
                 return work(*args)
@@ -182,11 +189,11 @@ class MemoryPlan:
                     raise
             step = self.let_go(step, upto)
 
-    def let_go(self, step, upto=CHANCES):
+    def let_go(self, step, upto=_CHANCES):
         """Take the chain's step ``step`` (and the steps after it that have nothing to let go, up
         to ``upto``), then collect; the next step."""
         while step <= upto:
-            done = step == COLLECT
+            done = step == _COLLECT
             if done:  # the players' work in hand (a piece of it that met the error is dead)
                 players = sys.modules.get("catan.players")
                 if players is not None:
@@ -200,7 +207,7 @@ class MemoryPlan:
                     self.release_players()  # (their modules hold the arrays too)
                     catan.TABLES[0] = None
                     catan.TABLES[1] = False
-            elif step == CHANCES:
+            elif step == _CHANCES:
                 done = catan.TABLES[2] is not None
                 catan.TABLES[2] = None
             step += 1
@@ -213,6 +220,9 @@ class MemoryPlan:
 # The on-demand modules, as ``MemoryPlan.load`` has met them: those it imported, and what they
 # brought in. (Of the code, not of a plan: one list for the process.)
 _ON_DEMAND = []
+# The modules that stay and import from no on-demand module, once read (``settle``: their globals
+# are not read again at every screen shown, which is work in the device's Python).
+_CLEAN = []
 
 
 def _imports(mod, keep):
