@@ -73,6 +73,7 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
+_CROSS = const(3)  # the cross's edge in a sheet (widgets.edged's k)
 _TWO_VP = const((0, "1", "2"))  # Island Two's printed victory points by kind: settlement, city
 # The symbols of the map with 15-px badges (a joker's card, one more, is a die's sprite): the
 # sheet (None: the canvas's own), an item's silhouette by kind (its inside is the next sprite),
@@ -184,53 +185,10 @@ def hexagon(c, x, y, su, hu, colour):
     c.spans(x, y - hu + 1, halves, colour)
 
 
-def _road(c, x0, y0, x1, y1, colour, thick, inset=0):
-    # A thick line between two corners: flat edges as one bar, sloped ones row by row; with
-    # ``inset``, that many columns (flat) or rows (sloped) short of either end, so the band
-    # drawn under it rings its ends too (the clip narrowed for it, then put back).
-    if not inset:
-        c.band(x0, y0, x1, y1, thick, colour)
-        return
-    a = c.clip_x0
-    b = c.clip_y0
-    e = c.clip_x1
-    f = c.clip_y1
-    if y0 == y1:
-        left = max(a, min(x0, x1) + inset)
-        c.set_clip(left, b, min(e, max(x0, x1) + 1 - inset) - left, f - b)
-    else:
-        top = max(b, min(y0, y1) + inset)
-        c.set_clip(a, top, e - a, min(f, max(y0, y1) + 1 - inset) - top)
-    c.band(x0, y0, x1, y1, thick, colour)
-    c.set_clip(a, b, e - a, f - b)
-
-
 def _state(game, p, item, can):
     if game.is_built(item, p):
         return _BUILT
     return _OPEN if item in can else _LATER
-
-
-def _badge(c, art, x, y, kind, state, label, lx):
-    # An item's silhouette: built, white inside a deep-blue edge; buildable, gold inside it;
-    # not yet, deep blue inside a light-grey edge (the edge, at 3:1 or more against the sea
-    # and every hex, or the fill inside it, tells the shape from its ground); its printed
-    # value inside it (``label``: Island One's points, Island Two's VP of a site; None: a
-    # sword, Island Two's knight), ``lx`` pixels in, clear of the edge by a pixel all round.
-    # ``art``: the layout's symbols.
-    f = art[0]
-    spr = art[1][kind]
-    if state == _LATER:
-        c.sprite(x, y, spr, cv.LIGHT, f)
-        c.sprite(x, y, spr + 1, cv.DEEP, f)
-    else:
-        c.sprite(x, y, spr, cv.DEEP, f)
-        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD, f)
-    ink = cv.LIGHT if state == _LATER else cv.BLACK
-    if label:
-        c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
-    else:
-        c.sprite(x, y, art[2], ink, f)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
@@ -311,28 +269,34 @@ def draw(c, lay, game, p, cursor=None, can=None):
     # on a dark border, 7 across); not yet, hollow: a light-grey edge round a 3-pixel
     # deep-blue bed (an empty road, as printed; the grey road, Island Two's R5 whose builder
     # may take Longest Road, a dark grey one). The hollow ones first: where roads meet, a
-    # border closes over their ends.
-    for later in (True, False):
-        for r in range(-1, isl.n_roads):
+    # border closes over their ends. ``lit``: the others to draw then (bit r + 1, the
+    # starting road's bit 0), ``gold`` the buildable ones of them: each road's place and
+    # state are read once.
+    lit = 0
+    gold = 0
+    for r in range(-1, isl.n_roads):
+        x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
+        if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
+            continue
+        st = _state(game, p, r, can) if r >= 0 else 0
+        if st == _LATER:
+            c.band(x0, y0, x1, y1, 5, cv.LIGHT)
+            c.band(x0, y0, x1, y1, 3, cv.DARK if isl.number == 2 and r == GREY_ROAD
+                   else cv.DEEP, 1)
+        else:
+            lit |= 1 << (r + 1)
+            gold |= st << (r + 1)
+    r = -1
+    while lit:
+        if lit & 1:
             x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
-            if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
-                continue
+            c.band(x0, y0, x1, y1, 7, cv.DEEP)
+            c.band(x0, y0, x1, y1, 5, _ROAD_INK[gold & 1], 1)
             if r < 0:  # the starting road: white as a built one, a line down its middle
-                if not later:
-                    _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-                    _road(c, x0, y0, x1, y1, cv.WHITE, 5, 1)
-                    _road(c, x0, y0, x1, y1, cv.BLACK, 1, 2)
-                continue
-            st = _state(game, p, r, can)
-            if (st == _LATER) != later:
-                continue
-            if not later:
-                _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-                _road(c, x0, y0, x1, y1, _ROAD_INK[st], 5, 1)
-            else:
-                _road(c, x0, y0, x1, y1, cv.LIGHT, 5)
-                _road(c, x0, y0, x1, y1, cv.DARK if isl.number == 2 and r == GREY_ROAD
-                      else cv.DEEP, 3, 1)
+                c.band(x0, y0, x1, y1, 1, cv.BLACK, 2)
+        lit >>= 1
+        gold >>= 1
+        r += 1
     if cursor is not None and 0 <= cursor < isl.n_roads:
         _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
     _items(c, isl, game, p, can, items, jokers, art)
@@ -358,10 +322,10 @@ def _lit_road(c, isl, game, p, r, can, place):
     if bx >= c.clip_x1 or by >= c.clip_y1 or bx + bw <= c.clip_x0 or by + bh <= c.clip_y0:
         return
     st = _state(game, p, r, can)
-    _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-    _road(c, x0, y0, x1, y1, cv.BLACK, 5, 1)
+    c.band(x0, y0, x1, y1, 7, cv.CURSOR)
+    c.band(x0, y0, x1, y1, 5, cv.BLACK, 1)
     if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
-        _road(c, x0, y0, x1, y1, _ROAD_INK[st], 3, 2)
+        c.band(x0, y0, x1, y1, 3, _ROAD_INK[st], 2)
 
 
 def _items(c, isl, game, p, can, items, jokers, art):
@@ -371,11 +335,33 @@ def _items(c, isl, game, p, can, items, jokers, art):
     cx1 = c.clip_x1
     cy1 = c.clip_y1
     n = isl.n_roads
+    f = art[0]
+    # An item's silhouette: built, white inside a deep-blue edge; buildable, gold inside it;
+    # not yet, deep blue inside a light-grey edge (the edge, at 3:1 or more against the sea
+    # and every hex, or the fill inside it, tells the shape from its ground); its printed
+    # value inside it (``label``: Island One's points, Island Two's VP of a site; None: a
+    # sword, Island Two's knight), ``lx`` pixels in, clear of the edge by a pixel all round.
+    # (Drawn here, not by a function an item: a call costs about 25 us on the device.)
     for k in range(len(items)):
         x, y, w, h, kind, label, lx = items[k]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
             continue
-        _badge(c, art, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
+        x += 2
+        y += 2
+        spr = art[1][kind]
+        st = _state(game, p, n + k, can)
+        if st == _LATER:
+            c.sprite(x, y, spr, cv.LIGHT, f)
+            c.sprite(x, y, spr + 1, cv.DEEP, f)
+            ink = cv.LIGHT
+        else:
+            c.sprite(x, y, spr, cv.DEEP, f)
+            c.sprite(x, y, spr + 1, cv.WHITE if st == _BUILT else cv.GOLD, f)
+            ink = cv.BLACK
+        if label:
+            c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
+        else:
+            c.sprite(x, y, art[2], ink, f)
     for j in range(len(jokers)):
         x, y, w, h = jokers[j]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
@@ -384,7 +370,6 @@ def _items(c, isl, game, p, can, items, jokers, art):
         y += 2
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)
-        f = art[0]
         card = w - 4
         # usable: white, its face in colour, edged black; locked or used: deep blue, its
         # face light grey, edged light grey and a deep-blue pixel inside that (the edge, or
@@ -400,4 +385,4 @@ def _items(c, isl, game, p, can, items, jokers, art):
             c.rect(x, y, card, card, cv.LIGHT)
             c.rect(x + 1, y + 1, card - 2, card - 2, cv.DEEP)
             if used:
-                wg.edged(c, x, y, art[3], cv.RED, cv.BLACK, f)
+                wg.edged(c, x, y, art[3], cv.RED, cv.BLACK, _CROSS, f)

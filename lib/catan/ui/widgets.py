@@ -18,8 +18,9 @@ FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprit
                sprites.GOLD, sprites.JOKER)
 FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.BLACK)
 # Faces too pale for white (below 3:1 on it: wool, grain, gold), drawn with a dark edge round
-# them there, as the printed dice ink their pictures
+# them there, as the printed dice ink their pictures (their ``k`` in ``edged``: 0, 1, 2)
 _PALE = (cv.WOOL, cv.GRAIN, cv.GOLD)
+_EDGES = const(4)  # the sprites a sheet holds edges for (its last cells, two each): see edged
 # By kind of building (maps.ROAD .. KNIGHT).
 KIND_SPRITE = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)
 
@@ -138,18 +139,18 @@ def picture(c, x, y, index, colour, sheet=None):
     """A die's or a joker's face ``index`` in ``colour`` at (x, y), a pale one (on white)
     inside a dark edge."""
     if colour in _PALE:
-        edged(c, x, y, index, colour, cv.DARK, sheet)
+        edged(c, x, y, index, colour, cv.DARK, _PALE.index(colour), sheet)
     else:
         c.sprite(x, y, index, colour, sheet)
 
 
-def edged(c, x, y, index, colour, edge, sheet=None):
-    """Sprite ``index`` in ``colour`` inside an ``edge`` a pixel wide (the sprite drawn a
-    pixel off four ways under it)."""
-    c.sprite(x - 1, y, index, edge, sheet)
-    c.sprite(x + 1, y, index, edge, sheet)
-    c.sprite(x, y - 1, index, edge, sheet)
-    c.sprite(x, y + 1, index, edge, sheet)
+def edged(c, x, y, index, colour, edge, k, sheet=None):
+    """Sprite ``index`` in ``colour`` inside an ``edge`` a pixel wide, the sheet's ``k``-th
+    edged sprite (wool, grain, gold, the cross): its edge is two cells made for it
+    (tools/make_assets.py, add_edges), drawn a pixel up and left and a pixel down and right."""
+    e = (sheet or c.sheet).COUNT + 2 * (k - _EDGES)
+    c.sprite(x - 1, y - 1, e, edge, sheet)
+    c.sprite(x + 1, y + 1, e + 1, edge, sheet)
     c.sprite(x, y, index, colour, sheet)
 
 
