@@ -259,7 +259,7 @@ def test_sprite_names():
              "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS", "MAP_SETTLEMENT",
              "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN", "MAP_SWORD"]
     assert [getattr(sprites, n) for n in names] == list(range(len(names)))
-    # after the named ones, two cells of edge for each sprite drawn edged (widgets.edged)
+    # after the named ones, two cells of edge for each sprite drawn edged (widgets.picture)
     assert sprites.COUNT == len(names) + 2 * len(make_assets.EDGED)
     assert sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
 
@@ -371,45 +371,44 @@ def test_wrap_keeps_every_word_and_fills_each_line_as_far_as_it_fits(words, w):
 
 
 def test_an_edged_sprite_is_the_sprite_over_itself_drawn_a_pixel_off_four_ways():
-    # widgets.edged draws an edge from two cells made for it (make_assets.add_edges): the
+    # widgets.picture draws an edge from two cells made for it (make_assets.add_edges): the
     # pixels must be those of the sprite in the edge's colour a pixel left, right, up and
-    # down, under the sprite itself, for each edged sprite at each size (and picture's pale
-    # faces must pick their own edges)
+    # down, under the sprite itself, for each edged sprite at each size (a pale face picking
+    # its own edge by its colour, the cross's edge black)
     from catan.ui import sprites_mid
     from catan.ui import widgets as wg
 
     for sheet in (sprites, sprites_mid, sprites_big):
         for k, name in enumerate(make_assets.EDGED):
             index = getattr(sheet, name)
+            pale = name != "CROSS"
+            colour = getattr(cv, name) if pale else cv.RED
             want = dio(40, 40)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                want.sprite(8 + dx, 8 + dy, index, cv.DARK, sheet)
-            want.sprite(8, 8, index, cv.GOLD, sheet)
+                want.sprite(8 + dx, 8 + dy, index, cv.DARK if pale else cv.BLACK, sheet)
+            want.sprite(8, 8, index, colour, sheet)
             got = dio(40, 40)
-            wg.edged(got, 8, 8, index, cv.GOLD, cv.DARK, k, sheet)
-            assert pixels(got) == pixels(want), (sheet.__name__, name)
-            if name != "CROSS":
-                colour = getattr(cv, name)
-                want.sprite(8, 8, index, colour, sheet)
-                got = dio(40, 40)
+            if pale:
                 wg.picture(got, 8, 8, index, colour, sheet)
-                assert pixels(got) == pixels(want), (sheet.__name__, name, "picture")
+            else:
+                wg.picture(got, 8, 8, index, colour, sheet, k)
+            assert pixels(got) == pixels(want), (sheet.__name__, name)
 
 
 @pytest.mark.parametrize("ends", [(5, 20, 30, 20), (30, 20, 5, 20), (5, 4, 17, 30), (17, 30, 5, 4),
                                   (20, 3, 6, 33)], ids=["flat", "flat-back", "down", "up", "left"])
-def test_a_band_inset_stops_short_of_its_ends_as_a_narrowed_clip_would(ends):
-    # ``inset`` columns (flat) or rows (sloped) short of either end: what the band drawn under
-    # a clip narrowed by that much gives (how the map drew a road's middle before)
+def test_a_band_short_of_its_ends_is_the_band_under_a_narrowed_clip(ends):
+    # ``short`` columns (flat) or rows (sloped) short of either end: what the band drawn
+    # under a clip narrowed by that much gives (how the map drew a road's middle before)
     x0, y0, x1, y1 = ends
-    for inset in (1, 2):
+    for short in (1, 2):
         got = dio(40, 40)
-        got.band(x0, y0, x1, y1, 5, cv.GOLD, inset)
+        got.band(x0, y0, x1, y1, 5, cv.GOLD, short)
         want = dio(40, 40)
         if y0 == y1:
-            want.set_clip(min(x0, x1) + inset, 0, abs(x1 - x0) + 1 - 2 * inset, 40)
+            want.set_clip(min(x0, x1) + short, 0, abs(x1 - x0) + 1 - 2 * short, 40)
         else:
-            want.set_clip(0, min(y0, y1) + inset, 40, abs(y1 - y0) + 1 - 2 * inset)
+            want.set_clip(0, min(y0, y1) + short, 40, abs(y1 - y0) + 1 - 2 * short)
         want.band(x0, y0, x1, y1, 5, cv.GOLD)
-        assert pixels(got) == pixels(want), inset
+        assert pixels(got) == pixels(want), short
         assert pixels(got) != pixels(dio(40, 40))

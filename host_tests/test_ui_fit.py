@@ -241,9 +241,9 @@ class Final(Canvas):
         return self._call("outline", c, (x, y, 1, h), None,
                           lambda: Canvas.vline(self, x, y, h, c))
 
-    def band(self, x0, y0, x1, y1, thick, c, inset=0):
+    def band(self, x0, y0, x1, y1, thick, c, short=0):
         return self._call("band", c, (x0, y0, x1, y1, thick), None,
-                          lambda: Canvas.band(self, x0, y0, x1, y1, thick, c, inset))
+                          lambda: Canvas.band(self, x0, y0, x1, y1, thick, c, short))
 
     def sprite(self, x, y, index, c, sheet=None):
         f = sheet or self.sheet

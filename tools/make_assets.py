@@ -169,7 +169,7 @@ def big_sprites(sprites, scale=grow, side=24):
     return out
 
 
-# The sprites drawn inside an edge (widgets.edged: the pale faces on white, the used joker's
+# The sprites drawn inside an edge (widgets.picture: the pale faces on white, the used joker's
 # cross), in the order of their ``k`` there: each sheet's last 2 * 4 cells are their edges.
 EDGED = ("WOOL", "GRAIN", "GOLD", "CROSS")
 

@@ -359,20 +359,20 @@ class Canvas:
         if self._track and left < right:
             self._mark(left, y + k0, right, y + k1)
 
-    def band(self, x0, y0, x1, y1, thick, c, inset=0):
+    def band(self, x0, y0, x1, y1, thick, c, short=0):
         """A thick line from (x0, y0) to (x1, y1): ``thick`` pixels across each row (a flat one
-        as one bar), ``inset`` columns (flat) or rows (sloped) short of either end; only the
+        as one bar), ``short`` columns (flat) or rows (sloped) short of either end; only the
         rows inside the clip are visited."""
         if y0 == y1:
-            self.fill_rect(min(x0, x1) + inset, y0 - thick // 2, abs(x1 - x0) + 1 - 2 * inset,
+            self.fill_rect(min(x0, x1) + short, y0 - thick // 2, abs(x1 - x0) + 1 - 2 * short,
                            thick, c)
             return
         if y0 > y1:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
         dy = y1 - y0
-        ya = max(y0 + inset, self.clip_y0)
-        yb = min(y1 + 1 - inset, self.clip_y1)
+        ya = max(y0 + short, self.clip_y0)
+        yb = min(y1 + 1 - short, self.clip_y1)
         if ya < yb:
             # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
             self._band_rows(x0 - thick // 2, y0, dx, dy, dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb,

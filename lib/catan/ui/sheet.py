@@ -73,7 +73,7 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
-_CROSS = const(3)  # the cross's edge in a sheet (widgets.edged's k)
+_CROSS = const(3)  # the cross's edge in a sheet (widgets.picture's k)
 _TWO_VP = const((0, "1", "2"))  # Island Two's printed victory points by kind: settlement, city
 # The symbols of the map with 15-px badges (a joker's card, one more, is a die's sprite): the
 # sheet (None: the canvas's own), an item's silhouette by kind (its inside is the next sprite),
@@ -385,4 +385,4 @@ def _items(c, isl, game, p, can, items, jokers, art):
             c.rect(x, y, card, card, cv.LIGHT)
             c.rect(x + 1, y + 1, card - 2, card - 2, cv.DEEP)
             if used:
-                wg.edged(c, x, y, art[3], cv.RED, cv.BLACK, _CROSS, f)
+                wg.picture(c, x, y, art[3], cv.RED, f, _CROSS)

@@ -580,7 +580,7 @@ class Turn:
         if c.visible(x, self.by - 3, w, 22):
             self._paint_buttons(c)
         # (not under a message's box at the panel's foot: it comes back with the next key)
-        if c.visible(x, self.ky, w, lay.ph - self.ky) and not (
+        if c.visible(x, self.ky, w, self.fy - self.ky) and not (
                 self.msg and self._msg_end() == lay.ph):
             wg.score(c, x + 3, self.ky, w - 5, g, p, lay.big)
         y = self._iy()

@@ -17,10 +17,11 @@ PLAYER_COLOUR = (cv.RED, cv.SKY, cv.GOLD, cv.WHITE)
 FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
                sprites.GOLD, sprites.JOKER)
 FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.BLACK)
-# Faces too pale for white (below 3:1 on it: wool, grain, gold), drawn with a dark edge round
-# them there, as the printed dice ink their pictures (their ``k`` in ``edged``: 0, 1, 2)
-_PALE = (cv.WOOL, cv.GRAIN, cv.GOLD)
-_EDGES = const(4)  # the sprites a sheet holds edges for (its last cells, two each): see edged
+# Faces too pale for white (below 3:1 on it: cv.WOOL, GRAIN and GOLD, as numbers: a const
+# costs the device no name), drawn with a dark edge round them there, as the printed dice ink
+# their pictures; their ``k`` in ``picture`` is their place here
+_PALE = const((5, 6, 8))
+_EDGES = const(4)  # the sprites a sheet holds edges for (its last cells, two each): see picture
 # By kind of building (maps.ROAD .. KNIGHT).
 KIND_SPRITE = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)
 
@@ -135,20 +136,19 @@ def die(c, x, y, face, style, framed=False, sheet=None, faces=FACE_SPRITE):
         c.rect(x + 1, y + 1, s - 2, s - 2, cv.BLACK)
 
 
-def picture(c, x, y, index, colour, sheet=None):
-    """A die's or a joker's face ``index`` in ``colour`` at (x, y), a pale one (on white)
-    inside a dark edge."""
-    if colour in _PALE:
-        edged(c, x, y, index, colour, cv.DARK, _PALE.index(colour), sheet)
-    else:
-        c.sprite(x, y, index, colour, sheet)
-
-
-def edged(c, x, y, index, colour, edge, k, sheet=None):
-    """Sprite ``index`` in ``colour`` inside an ``edge`` a pixel wide, the sheet's ``k``-th
-    edged sprite (wool, grain, gold, the cross): its edge is two cells made for it
-    (tools/make_assets.py, add_edges), drawn a pixel up and left and a pixel down and right."""
+def picture(c, x, y, index, colour, sheet=None, k=-1):
+    """Sprite ``index`` in ``colour`` at (x, y): a die's or a joker's face, a pale one (on
+    white) inside a dark-grey edge a pixel wide; with ``k`` 3 (the used joker's cross), inside
+    a black one. The edge is the two cells made for the sheet's ``k``-th edged sprite (wool,
+    grain, gold, the cross: tools/make_assets.py, add_edges), drawn a pixel up and left and a
+    pixel down and right."""
+    if k < 0:
+        if colour not in _PALE:
+            c.sprite(x, y, index, colour, sheet)
+            return
+        k = _PALE.index(colour)
     e = (sheet or c.sheet).COUNT + 2 * (k - _EDGES)
+    edge = cv.BLACK if k == _EDGES - 1 else cv.DARK
     c.sprite(x - 1, y - 1, e, edge, sheet)
     c.sprite(x + 1, y + 1, e + 1, edge, sheet)
     c.sprite(x, y, index, colour, sheet)
@@ -186,17 +186,17 @@ def track(c, x, y, w, g, p, per_row):
 _AWARDS = const(59)  # both awards with their "+2", and the gap before them
 
 
-def score_height(g, w, tall):
+def score_height(g, w, big):
     """The pixels ``score`` takes across ``w``: Island One's track, 12 a row of boxes;
-    Island Two's VP boxes and awards in one row (19), or on a ``tall`` panel narrower than
-    both at their full size, the awards in a row of their own below (36)."""
+    Island Two's VP boxes and awards in one row (19), or on a ``big`` (tall) panel narrower
+    than both at their full size, the awards in a row of their own below (36)."""
     if g.island.number == 1:
         per = track_row(w)
         return 12 * ((TURNS_ONE + per - 1) // per) + 2
-    return 36 if tall and w < _AWARDS + 70 else 19
+    return 36 if big and w < _AWARDS + 70 else 19
 
 
-def score(c, x, y, w, g, p, tall=False):
+def score(c, x, y, w, g, p, big=False):
     """Seat ``p``'s score as the turn screen shows it, from (x, y) across ``w`` pixels, in
     ``score_height`` pixels: Island One's track (``track_row`` boxes a row); Island Two's VP
     boxes, then Longest Road and Largest Army, each with the "+2" it is worth, gold where
@@ -204,7 +204,7 @@ def score(c, x, y, w, g, p, tall=False):
     if g.island.number == 1:
         track(c, x, y, w, g, p, track_row(w))
         return
-    if score_height(g, w, tall) > 19:  # the boxes at the score sheet's size, awards below
+    if score_height(g, w, big) > 19:  # the boxes at the score sheet's size, awards below
         vp_boxes(c, x, y + 4, 9, g, p)
         y += 17
     else:  # the boxes as wide as leave room for the awards beside them
