@@ -19,6 +19,8 @@ ARM_GCC := /usr/bin/arm-none-eabi-gcc
 # v1.28.0 images for the Pico and the Pico W, and the v1.28.0 source the game UF2 is built from.
 export PICO_FIRMWARE PICO_W_FIRMWARE MICROPY_SRC
 PYTEST_ARGS ?=
+# make test's workers (pytest-xdist; the machine of record has 2 cores): 0 runs in one process
+TEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
 .PHONY: help setup mpy assets lint test bench mutate sim emu play build uf2 flash dev mip web web-serve release check-tag firmware clean distclean
@@ -29,7 +31,7 @@ help: ## list the targets
 	@echo "Variables: BOARD=pimoroni_display_pack (sim, emu, build, uf2, flash, dev), PORT=/dev/ttyACM0 (flash, dev),"
 	@echo "           FIRMWARE=pico|picow|uf2 (emu), MICROPY_SRC=MicroPython v1.28.0 source (uf2, the tests),"
 	@echo "           PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2, PICO_W_FIRMWARE=RPI_PICO_W-v1.28.0.uf2 (emu, the tests)"
-	@echo "           PYTEST_ARGS=\"-k name -x\" (make test), PYTHON=python3.11 (make setup),"
+	@echo "           PYTEST_ARGS=\"-k name -x\", TEST_WORKERS=2 (make test), PYTHON=python3.11 (make setup),"
 	@echo "           PARTS=\"records store\" (mutate: the parts to run, default all)"
 
 setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) $(ARM_GCC) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium, the Arm toolchain
@@ -82,7 +84,7 @@ lint: setup ## ruff over the whole tree (also part of make test)
 	$(VENV)/bin/ruff check .
 
 test: setup ## run host_tests and the solver's tests (tools/solver) with pytest, MicroPython included
-	@$(PY) -m pytest -ra host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -ra -n $(TEST_WORKERS) --dist loadgroup host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: failing" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -90,3 +90,17 @@ def wasm_mp(mpy_build):
     def run(script, *args):
         return mp_runners.run_wasm(script, mounts=[mpy_build, FIRMWARE], args=args)
     return run
+
+
+# `make test` runs on two workers (pytest-xdist, ``--dist loadgroup``): a group's tests run in one
+# worker, one after another. Each file is a group (its module fixtures are made once: a built site,
+# a browser), and the emulated Pico's files are one: they build into the same folders (build/<board>,
+# build/uf2, build/emu). That group is the longest, so it goes first.
+DEVICE_FILES = ("test_emu_pico.py", "test_emu_usb.py", "test_release.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        name = item.path.name
+        item.add_marker(pytest.mark.xdist_group("device" if name in DEVICE_FILES else name))
+    items.sort(key=lambda item: item.path.name not in DEVICE_FILES)  # (stable: else as collected)

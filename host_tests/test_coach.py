@@ -145,3 +145,22 @@ def test_a_joker_or_trade_is_worth_what_it_leaves_and_a_costly_one_enters_the_re
                     assert abs(r.items[0][2] - (best - v)) < 1e-6
                     charged.add(step[0])
     assert charged == {"joker", "trade"}
+
+
+def test_island_one_first_roll_value_is_the_tables():
+    # Before a seat's first roll on Island One the coach's value is known before the game
+    # starts (``coach._before_roll``): it is the keep tables' W0 of that turn for every seat of
+    # every size of game; from the second turn on, and on Island Two, it is worked out by them.
+    from catan.players import reroll
+    from catan.players.plans import Context
+
+    for island, seats in ((1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 3)):
+        g = Game(island, seats, SeededDice(seats))
+        while g.turns[-1] < 2 and not g.over():
+            if g.phase == ROLL:
+                players.forget()
+                p = g.player
+                w0 = reroll.turn_tables(Context(g, players.HARD, p), True)[2][0]
+                want = g.score(p) + w0 if island == 1 else g.turns[p] + 1 - w0
+                assert coach.ev(g, ("roll", None)) == want, (island, seats, p, g.turns[p])
+            players.apply(g, players.next_action(g, players.HARD, g.player))

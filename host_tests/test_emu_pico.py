@@ -341,20 +341,27 @@ def play_to_the_end(p, firmware, max_s=1800, chunk_ms=5000):
     raise AssertionError("the game did not end in %d emulated s" % max_s)
 
 
-@pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))
+# The end of a game on each firmware, each kind of game on both Display Packs (a firmware plays
+# one kind on the one and the other on the other): the other three pairs of each are `make bench`'s
+# whole games (rp2040_*_errors), as are the whole games themselves (make test stays under 30 min).
+ISLAND_ONE_ENDS = (("uf2", DISPLAY_PACK), ("pico", DISPLAY_PACK), ("picow", DISPLAY_PACK_2))
+ISLAND_TWO_ENDS = (("uf2", DISPLAY_PACK_2), ("pico", DISPLAY_PACK_2), ("picow", DISPLAY_PACK))
+
+
+@pytest.mark.parametrize("firmware,board", ISLAND_ONE_ENDS)
 def test_the_last_turns_of_an_island_one_game_by_the_hard_computer(trees, firmware, board):
-    # A whole game takes about 7 minutes of this PC (make test stays under 25): the last four
-    # turns here, then the game-over screens; whole games are `make bench`'s (rp2040_*_errors)
+    # A whole game takes about 7 minutes of this PC: the last four turns here, then the game-over
+    # screens
     with make_pico(trees, board, firmware, extra_files=saved_start(1, (2,), turns_left=4)) as p:
         p.boot()
         p.key("a")  # Continue
         play_to_the_end(p, firmware)
 
 
-@pytest.mark.parametrize("board", (DISPLAY_PACK, DISPLAY_PACK_2))
+@pytest.mark.parametrize("firmware,board", ISLAND_TWO_ENDS)
 def test_a_four_seat_island_two_game_of_computers_to_its_end(trees, firmware, board):
     # The last two rounds on the device, then the game-over screens (a whole game takes about 15
-    # minutes of this PC: whole games are `make bench`'s)
+    # minutes of this PC)
     with make_pico(trees, board, firmware,
                    extra_files=saved_start(2, (2, 1, 0, 2), turns_left=8)) as p:
         p.boot()

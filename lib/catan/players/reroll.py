@@ -186,12 +186,20 @@ def _make_multisets():
                             keys[i] = (r - m1) | m1 << 3 | m2 << 6 | m3 << 9 | m4 << 12 | m5 << 15
                             sizes[i] = n
                             i += 1
-    for i in range(_FIRST[6]):
-        k = keys[i]
+    # The children of one size with one face added ascend as their parents do (the same number
+    # added to each key), so one walk along the next size finds them all: on the device, a
+    # binary search for each was most of a cold first hint.
+    for n in range(6):
         for f in range(6):
-            child[6 * i + f] = key_index(keys, k + (1 << 3 * f))
-        if not i & 3:
-            yield
+            d = 1 << 3 * f
+            j = _FIRST[n + 1]
+            for i in range(_FIRST[n], _FIRST[n + 1]):
+                k = keys[i] + d
+                while keys[j] < k:
+                    j += 1
+                child[6 * i + f] = j
+                if not i & 63:
+                    yield
     _MS = (keys, sizes, child)
     _W = w
     catan.TABLES[1] = True
@@ -225,21 +233,21 @@ def _work(ctx, key, first):
         yield from _make_multisets()
     if ctx.one and ctx.level == _HARD:
         yield from table_work()  # (opened once)
-    keys, sizes, child = _MS
+    child = _MS[2]
     w1, w2, w0 = _W
     n = ctx.game.dice_count()
     if _TURN[0] != key:
         _TURN[0] = None
         yield from final_work(ctx, n, w2)
-        yield from _expect(w2, sizes, child, n)
+        yield from _expect(w2, child, n)
         # M(K): the best keep within K, K's value with one re-roll left; W1 from M at n.
-        yield from _best_within(w1, w2, sizes, child, n)
-        yield from _expect(w1, sizes, child, n)
+        yield from _best_within(w1, w2, child, n)
+        yield from _expect(w1, child, n)
         _TURN[0] = key
         _TURN[1] = False
     if first and not _TURN[1]:
-        yield from _best_within(w0, w1, sizes, child, n)
-        yield from _expect(w0, sizes, child, n)
+        yield from _best_within(w0, w1, child, n)
+        yield from _expect(w0, child, n)
         _TURN[1] = True
 
 
@@ -378,34 +386,44 @@ def _type_value(ctx, m, cost, lst, base, seen):
 
 # ------------------------------------------------------------ keep values
 
-def _expect(w, sizes, child, n):
+def _expect(w, child, n):
     # Keep values in place: W(K) = mean over one more die of W(K + f), for every K with
-    # fewer than n dice (the n-dice entries of w are given). A generator: yields between
-    # slices.
-    for i in range(len(sizes) - 1, -1, -1):
-        if sizes[i] < n:
-            b = 6 * i
-            w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
-                    + w[child[b + 4]] + w[child[b + 5]]) / 6
+    # fewer than n dice (the n-dice entries of w are given; the multisets of fewer dice are
+    # the first _FIRST[n]). A generator: yields between slices.
+    for i in range(_FIRST[n] - 1, -1, -1):
+        b = 6 * i
+        w[i] = (w[child[b]] + w[child[b + 1]] + w[child[b + 2]] + w[child[b + 3]]
+                + w[child[b + 4]] + w[child[b + 5]]) / 6
         if not i & 31:
             yield
 
 
-def _best_within(w, src, sizes, child, n):
+def _best_within(w, src, child, n):
     # w[K] = the best src over the sub-multisets of K (K up to n dice): each value passes
     # to the multisets one die larger, in index order, so every K sees all of its parts.
-    for i in range(len(sizes)):
-        w[i] = src[i]
-        if not i & 255:
-            yield
-    for i in range(len(sizes)):
-        if sizes[i] < n:
-            b = 6 * i
-            v = w[i]
-            for f in range(6):
-                c = child[b + f]
-                if w[c] < v:
-                    w[c] = v
+    w[:] = src  # (one copy, not a loop in Python)
+    yield
+    for i in range(_FIRST[n]):
+        b = 6 * i
+        v = w[i]
+        c = child[b]  # (the six faces written out: with a loop, 14 % slower on the device)
+        if w[c] < v:
+            w[c] = v
+        c = child[b + 1]
+        if w[c] < v:
+            w[c] = v
+        c = child[b + 2]
+        if w[c] < v:
+            w[c] = v
+        c = child[b + 3]
+        if w[c] < v:
+            w[c] = v
+        c = child[b + 4]
+        if w[c] < v:
+            w[c] = v
+        c = child[b + 5]
+        if w[c] < v:
+            w[c] = v
         if not i & 31:
             yield
 
