@@ -84,7 +84,7 @@ lint: setup ## ruff over the whole tree (also part of make test)
 	$(VENV)/bin/ruff check .
 
 test: setup ## run host_tests and the solver's tests (tools/solver) with pytest, MicroPython included
-	@$(PY) -m pytest -ra -n $(TEST_WORKERS) --dist loadgroup host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
+	@$(PY) -m pytest -ra -n $(TEST_WORKERS) --dist loadfile host_tests tools/solver $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests: failing" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -19,7 +19,7 @@ import gc
 import sys
 
 try:
-    from micropython import const  # built in: nothing of the game is imported before the frame
+    from micropython import const  # built in (the game's package is imported later, by memory_plan)
 except ImportError:  # CPython: the host's tests
     from catan import const
 

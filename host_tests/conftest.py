@@ -92,15 +92,32 @@ def wasm_mp(mpy_build):
     return run
 
 
-# `make test` runs on two workers (pytest-xdist, ``--dist loadgroup``): a group's tests run in one
-# worker, one after another. Each file is a group (its module fixtures are made once: a built site,
-# a browser), and the emulated Pico's files are one: they build into the same folders (build/<board>,
-# build/uf2, build/emu). That group is the longest, so it goes first.
+# `make test` runs on two workers (pytest-xdist, ``--dist loadfile``): a file's tests run in one
+# worker, one after another (its module fixtures are made once: a built site, a browser), and the
+# emulated Pico's files count as one file: they build into the same folders (build/<board>,
+# build/uf2, build/emu). They are the longest, so they go first.
 DEVICE_FILES = ("test_emu_pico.py", "test_emu_usb.py", "test_release.py")
 
 
+def _file_of(nodeid):
+    path = nodeid.split("::", 1)[0]
+    return "the emulated Pico" if path.rpartition("/")[2] in DEVICE_FILES else path
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        # (xdist's loadgroup names a group in the test's id, which pytest 9 no longer lets it
+        # change: the scope is worked out here instead)
+        def _split_scope(self, nodeid):
+            return _file_of(nodeid)
+
+    return ByFile(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        name = item.path.name
-        item.add_marker(pytest.mark.xdist_group("device" if name in DEVICE_FILES else name))
     items.sort(key=lambda item: item.path.name not in DEVICE_FILES)  # (stable: else as collected)

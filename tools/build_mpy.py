@@ -40,15 +40,19 @@ def find_mpy_cross():
     return found
 
 
+def _beside(path):
+    # Where a file is written before it is renamed over ``path``: a reader (another test worker)
+    # sees the old file or the new one, never half of one.
+    return path.with_name("%s.%d.part" % (path.name, os.getpid()))
+
+
 def compile_one(py, mpy, name, march=None, mpy_cross=None, lines=True):
     """mpy-cross one file; ``name`` is the source name recorded for tracebacks (relative,
     like an on-device path); ``march`` for native/viper code (such as "armv6m"); without
     ``lines``, no line numbers (``-O3``: tracebacks name the functions, each at "line 1")."""
     mpy = Path(mpy)
     mpy.parent.mkdir(parents=True, exist_ok=True)
-    # written beside, then renamed over: a reader (another test worker) sees the old file or the
-    # new one, never half of one
-    part = mpy.with_name("%s.%d.part" % (mpy.name, os.getpid()))
+    part = _beside(mpy)
     cmd = [mpy_cross or find_mpy_cross(), "-s", name, "-o", str(part), str(py)]
     if march:
         cmd.insert(1, "-march=" + march)
@@ -84,7 +88,7 @@ def build(src=SRC, out=OUT, mpy_cross=None, verbose=False):
         if dst.exists() and dst.stat().st_mtime >= data.stat().st_mtime:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        part = dst.with_name("%s.%d.part" % (dst.name, os.getpid()))  # (as compile_one's)
+        part = _beside(dst)
         shutil.copy2(data, part)
         os.replace(part, dst)
         written.append(dst)

@@ -29,6 +29,7 @@ cmake`` (``make setup`` installs them as root). Boards of one chip share a build
 """
 
 import argparse
+import fcntl
 import hashlib
 import os
 import re
@@ -119,14 +120,18 @@ def _extract_once(archive):
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     dest = SRC_CACHE / digest[:16]
     stamp = dest / ".extracted"
-    if not stamp.exists():
-        if dest.exists():
-            shutil.rmtree(dest)
-        dest.mkdir(parents=True)
-        print("uf2: extracting %s" % archive.name, flush=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(dest, filter="tar")
-        stamp.write_text(str(archive) + "\n")
+    SRC_CACHE.mkdir(parents=True, exist_ok=True)
+    # one process extracts, the others (make test's workers all look at once) wait for it
+    with open(SRC_CACHE / (digest[:16] + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not stamp.exists():
+            if dest.exists():
+                shutil.rmtree(dest)
+            dest.mkdir(parents=True)
+            print("uf2: extracting %s" % archive.name, flush=True)
+            with tarfile.open(archive) as tar:
+                tar.extractall(dest, filter="tar")
+            stamp.write_text(str(archive) + "\n")
     return dest
 
 
