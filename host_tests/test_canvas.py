@@ -40,7 +40,7 @@ except ImportError:
     displayio = None
 
 from catan.ui import canvas as cv
-from catan.ui import font_large, font_small, sprites, sprites_big
+from catan.ui import font_large, font_small, sprites, sprites_big, sprites_mid
 
 
 @pytest.fixture(autouse=True)
@@ -412,3 +412,36 @@ def test_a_band_short_of_its_ends_is_the_band_under_a_narrowed_clip(ends):
         want.band(x0, y0, x1, y1, 5, cv.GOLD)
         assert pixels(got) == pixels(want), short
         assert pixels(got) != pixels(dio(40, 40))
+
+
+@pytest.mark.parametrize("sheet", [sprites, sprites_mid, sprites_big],
+                         ids=["sprites", "sprites_mid", "sprites_big"])
+def test_a_silhouette_with_its_inside_is_the_two_sprites(sheet):
+    # ``inside``: one call for a map item's silhouette and its inside (the next sprite), also
+    # cut by the clip
+    for clip in (None, (10, 12, 9, 30)):
+        got = dio(40, 40)
+        want = dio(40, 40)
+        for c in (got, want):
+            if clip:
+                c.set_clip(*clip)
+        got.sprite(8, 8, sheet.MAP_CITY, cv.DEEP, sheet, cv.GOLD)
+        want.sprite(8, 8, sheet.MAP_CITY, cv.DEEP, sheet)
+        want.sprite(8, 8, sheet.MAP_CITY_IN, cv.GOLD, sheet)
+        assert pixels(got) == pixels(want), clip
+        assert got.take_dirty() == want.take_dirty(), clip
+
+
+@pytest.mark.parametrize("ends", [(5, 20, 30, 20), (30, 20, 5, 20), (5, 4, 17, 30), (17, 30, 5, 4),
+                                  (20, 3, 6, 33)], ids=["flat", "flat-back", "down", "up", "left"])
+def test_a_hollow_band_is_its_edge_then_its_bed_a_pixel_in(ends):
+    # ``bed``: one call for what the map drew as two bands (a road's edge, then its middle
+    # two pixels narrower and a pixel short of either end)
+    x0, y0, x1, y1 = ends
+    for thick, short in ((5, 0), (7, 0), (7, 1)):
+        got = dio(40, 40)
+        got.band(x0, y0, x1, y1, thick, cv.LIGHT, short, cv.DEEP)
+        want = dio(40, 40)
+        want.band(x0, y0, x1, y1, thick, cv.LIGHT, short)
+        want.band(x0, y0, x1, y1, thick - 2, cv.DEEP, short + 1)
+        assert pixels(got) == pixels(want), (thick, short)

@@ -44,10 +44,10 @@ class Recorder(Canvas):
         self.ops.append(("fill", x, y, w, h, c))
         Canvas.fill_rect(self, x, y, w, h, c)
 
-    def sprite(self, x, y, index, c, sheet=None):
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
         f = sheet or self.sheet
         self.ops.append(("sprite", x, y, f.WIDTHS[index], f.HEIGHT, index))
-        Canvas.sprite(self, x, y, index, c, sheet)
+        Canvas.sprite(self, x, y, index, c, sheet, inside)
 
     def rect(self, x, y, w, h, c):
         self.ops.append(("rect", x, y, w, h, c))  # a frame: it covers what is inside it too
@@ -241,15 +241,22 @@ class Final(Canvas):
         return self._call("outline", c, (x, y, 1, h), None,
                           lambda: Canvas.vline(self, x, y, h, c))
 
-    def band(self, x0, y0, x1, y1, thick, c, short=0):
-        return self._call("band", c, (x0, y0, x1, y1, thick), None,
-                          lambda: Canvas.band(self, x0, y0, x1, y1, thick, c, short))
+    def band(self, x0, y0, x1, y1, thick, c, short=0, bed=-1):
+        # a hollow band (``bed``) as the two bands it is: its edge, then its middle
+        self._call("band", c, (x0, y0, x1, y1, thick), None,
+                   lambda: Canvas.band(self, x0, y0, x1, y1, thick, c, short))
+        if bed >= 0:
+            self._call("band", bed, (x0, y0, x1, y1, thick - 2), None,
+                       lambda: Canvas.band(self, x0, y0, x1, y1, thick - 2, bed, short + 1))
 
-    def sprite(self, x, y, index, c, sheet=None):
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
+        # a silhouette and its inside (``inside``) as the two sprites they are
         f = sheet or self.sheet
-        box = _ink_box(f, index, x, y)
-        return self._call("sprite", c, (index, getattr(f, "__name__", "sprites")), box,
-                          lambda: Canvas.sprite(self, x, y, index, c, sheet))
+        for k, ink in ((index, c), (index + 1, inside)):
+            if ink >= 0:
+                self._call("sprite", ink, (k, getattr(f, "__name__", "sprites")),
+                           _ink_box(f, k, x, y),
+                           lambda k=k, ink=ink: Canvas.sprite(self, x, y, k, ink, sheet))
 
     def text(self, x, y, s, c, font=None):
         return self._call("text", c, s, None, lambda: Canvas.text(self, x, y, s, c, font))

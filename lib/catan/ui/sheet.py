@@ -280,9 +280,8 @@ def draw(c, lay, game, p, cursor=None, can=None):
             continue
         st = _state(game, p, r, can) if r >= 0 else 0
         if st == _LATER:
-            c.band(x0, y0, x1, y1, 5, cv.LIGHT)
-            c.band(x0, y0, x1, y1, 3, cv.DARK if isl.number == 2 and r == GREY_ROAD
-                   else cv.DEEP, 1)
+            c.band(x0, y0, x1, y1, 5, cv.LIGHT, 0,
+                   cv.DARK if isl.number == 2 and r == GREY_ROAD else cv.DEEP)
         else:
             lit |= 1 << (r + 1)
             gold |= st << (r + 1)
@@ -290,8 +289,7 @@ def draw(c, lay, game, p, cursor=None, can=None):
     while lit:
         if lit & 1:
             x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
-            c.band(x0, y0, x1, y1, 7, cv.DEEP)
-            c.band(x0, y0, x1, y1, 5, _ROAD_INK[gold & 1], 1)
+            c.band(x0, y0, x1, y1, 7, cv.DEEP, 0, _ROAD_INK[gold & 1])
             if r < 0:  # the starting road: white as a built one, a line down its middle
                 c.band(x0, y0, x1, y1, 1, cv.BLACK, 2)
         lit >>= 1
@@ -322,8 +320,7 @@ def _lit_road(c, isl, game, p, r, can, place):
     if bx >= c.clip_x1 or by >= c.clip_y1 or bx + bw <= c.clip_x0 or by + bh <= c.clip_y0:
         return
     st = _state(game, p, r, can)
-    c.band(x0, y0, x1, y1, 7, cv.CURSOR)
-    c.band(x0, y0, x1, y1, 5, cv.BLACK, 1)
+    c.band(x0, y0, x1, y1, 7, cv.CURSOR, 0, cv.BLACK)
     if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
         c.band(x0, y0, x1, y1, 3, _ROAD_INK[st], 2)
 
@@ -351,12 +348,10 @@ def _items(c, isl, game, p, can, items, jokers, art):
         spr = art[1][kind]
         st = _state(game, p, n + k, can)
         if st == _LATER:
-            c.sprite(x, y, spr, cv.LIGHT, f)
-            c.sprite(x, y, spr + 1, cv.DEEP, f)
+            c.sprite(x, y, spr, cv.LIGHT, f, cv.DEEP)
             ink = cv.LIGHT
         else:
-            c.sprite(x, y, spr, cv.DEEP, f)
-            c.sprite(x, y, spr + 1, cv.WHITE if st == _BUILT else cv.GOLD, f)
+            c.sprite(x, y, spr, cv.DEEP, f, cv.WHITE if st == _BUILT else cv.GOLD)
             ink = cv.BLACK
         if label:
             c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
