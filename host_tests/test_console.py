@@ -660,7 +660,7 @@ def test_the_coach_names_the_best_choice_as_a_command():
     assert hint.startswith("Coach: ")
     from catan.players import coach
 
-    action, value, _ = coach.hint(g)
+    action, value = coach.hint(g)
     assert console.command_for(g, action) in hint and ("%.1f pts" % value) in hint
 
 

@@ -14,7 +14,6 @@ a firmware is marked a strict expected failure naming the issue that fixes it, s
 turns it into a failure until the marker goes.
 """
 
-import re
 import sys
 from pathlib import Path
 
@@ -62,12 +61,18 @@ def trees():
     return {}
 
 
-def make_pico(trees, board=DISPLAY_PACK, firmware="pico", **kw):
+def tree_for(trees, board, firmware):
+    """The device tree a stock firmware runs (None for the game UF2: its code is in flash); a
+    firmware the machine lacks skips the test (``MISSING``)."""
     if MISSING[firmware]:
         pytest.skip("emulated Pico (%s): %s" % (firmware, MISSING[firmware]))
     if firmware != "uf2" and board not in trees:
         trees[board] = pico.build_tree(board)
-    return pico.EmulatedPico(board, tree=trees.get(board), firmware=firmware, **kw)
+    return trees.get(board)
+
+
+def make_pico(trees, board=DISPLAY_PACK, firmware="pico", **kw):
+    return pico.EmulatedPico(board, tree=tree_for(trees, board, firmware), firmware=firmware, **kw)
 
 
 def assert_no_error(p):
@@ -477,27 +482,16 @@ def host_pixel(index):
 # the size of the one before. On both stock firmwares the first six hold 1,260 names, and the
 # 1,261st makes a seventh: a 7.7 KB block, for good, wherever the heap has one then
 # (micropython.qstr_info() on the emulated Pico). The game's names fit the six: see
-# tools/deploy.py (compile_module) and the ``_NAME = const(...)`` of its modules.
+# tools/deploy.py (compile_module) and the ``_NAME = const(...)`` of its modules; `figures.py
+# --qstrs` gives each module's share.
 QSTR_POOLS = 6
-# modules of the device tree the game itself never imports (a person's tools at the REPL)
-NEVER_IMPORTED = ("catan.console", "smoke_test")
 
 
 @pytest.mark.parametrize("fw", ("pico", "picow"))
 def test_every_name_the_game_can_import_fits_the_stock_firmwares_first_qstr_pools(trees, fw):
-    with make_pico(trees, DISPLAY_PACK, fw) as p:
-        lib = p.tree / "lib"
-        names = sorted(deploy.module_name(m.relative_to(lib).as_posix()) for m in lib.rglob("*.mpy"))
-        names = [n for n in names if n not in NEVER_IMPORTED]
-        p.safe_boot()
-        # one at a time, each let go before the next (the heap holds no more at once than the
-        # game does): a name, once interned, stays in its pool whatever becomes of its module
-        out = p.exec("import gc, micropython, sys\nkept = set(sys.modules)\nfor m in %r:\n"
-                     "    __import__(m)\n    for k in [k for k in sys.modules if k not in kept]:\n"
-                     "        del sys.modules[k]\n    gc.collect()\nmicropython.qstr_info()" % (names,))
-    assert "Traceback" not in out, out
-    pools = int(re.search(r"n_pool=(\d+)", out).group(1))
-    assert len(names) > 40 and pools <= QSTR_POOLS, (out, names)
+    out, share, errors = figures.qstrs(DISPLAY_PACK, fw, tree_for(trees, DISPLAY_PACK, fw))
+    assert not errors and len(share) > 40, (errors, share)
+    assert out["rp2040_qstr_pools"] <= QSTR_POOLS and out["rp2040_qstr_room"] >= 0, (out, share)
 
 
 # -- the game UF2: the game in flash, the saves on the filesystem ----------------------------------
@@ -541,8 +535,6 @@ def test_a_game_moves_between_the_stock_install_and_the_game_uf2(trees):
 @pytest.mark.parametrize("firmware", ("pico", "picow"))
 def test_what_mip_installs_plays_on_the_stock_firmware(trees, firmware, tmp_path):
     import json
-
-    import deploy
 
     pkg = deploy.mip_package(DISPLAY_PACK, tmp_path / "mip")
     laid = tmp_path / "laid"  # each url's file at its target path, as mip writes them

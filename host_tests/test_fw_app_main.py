@@ -363,13 +363,3 @@ def test_stock_firmware_holds_the_big_frames_in_bands_of_at_most_band_bytes():
         board = app_main.load_board(name)
         assert app_main.band_rows(board, small) == rows
         assert (board.DISPLAY["width"] + 1) // 2 * rows <= small
-
-
-def test_the_memory_plan_is_chosen_from_where_the_code_runs_and_the_heap():
-    from catan.ui.memory import ROOMY, SMALL, TIGHT, regime
-
-    assert regime(True, 160_000) == ROOMY  # a game UF2: the code in flash, whatever the heap
-    assert regime(False, 246_000) == TIGHT  # a Pico's stock firmware
-    assert regime(False, 205_000) == SMALL  # a Pico W's
-
-

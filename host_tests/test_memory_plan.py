@@ -30,6 +30,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
+from catan.ui import memory
 from catan.ui.memory import ROOMY, SMALL, TIGHT, MemoryPlan
 from catan.ui.records import Settings, Stats
 
@@ -46,6 +47,10 @@ def modules():
     tables = list(catan.TABLES)
     yield
     catan.TABLES[:] = tables
+    # (those imported by the test leave their package too: a package attribute left behind would
+    # be what a later ``from catan.ui import font_large`` takes, with no module in sys.modules)
+    memory.forget([k for k in sys.modules if k.startswith(("catan.players", "catan.ui."))
+                   and k not in saved])
     for k in [k for k in sys.modules if k.startswith(("catan.players", "catan.ui."))]:
         del sys.modules[k]
     sys.modules.update(saved)
@@ -92,6 +97,85 @@ def one_copy(app):
         home = sys.modules.get(cls.__module__)
         assert home is None or getattr(home, cls.__name__) is cls, \
             "a live %s of a forgotten copy of %s" % (cls.__name__, cls.__module__)
+
+
+# ------------------------------------------------------------------ the plan, chosen at boot
+
+
+def test_the_plan_is_chosen_from_where_the_code_runs_and_the_heap():
+    assert memory.regime(True, 160_000) == ROOMY  # a game UF2: the code in flash, whatever the heap
+    assert memory.regime(True, 100_000) == ROOMY
+    assert memory.regime(False, 246_000) == TIGHT  # a Pico's stock firmware
+    assert memory.regime(False, 230_000) == TIGHT
+    assert memory.regime(False, 229_999) == SMALL
+    assert memory.regime(False, 205_000) == SMALL  # a Pico W's
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_what_the_plan_keeps_from_boot(modules, regime):
+    # the tables' arrays at boot on every plan, the chance cache too on a small heap; the
+    # players' code once the first frame is up, except on a small heap (loaded when asked)
+    plan = MemoryPlan(regime)
+    memory.forget(["catan.players"])
+    catan.TABLES[:] = [None, False, None]
+    plan.reserve()
+    assert catan.TABLES[0] is not None and catan.TABLES[1] is False
+    assert (catan.TABLES[2] is not None) == (regime == SMALL)
+    plan.boot_players()
+    assert ("catan.players" in sys.modules) == (regime != SMALL)
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_players_asked_for_bring_the_arrays_their_level_needs_on_a_small_heap(modules,
+                                                                                 regime):
+    # On a small heap the arrays come before the code: the chance cache for any level, the
+    # tables' arrays too for the medium and hard ones. Elsewhere the players are imported as
+    # they are (their arrays made at boot, the chance cache when first needed).
+    plan = MemoryPlan(regime)
+    for level, had, made in ((0, (None, None), (None, True)), (1, (None, True), (True, True)),
+                             (2, (True, None), (True, True)), (2, (None, None), (True, True))):
+        memory.forget(["catan.players"])
+        catan.TABLES[:] = [None, False, None]
+        catan.reserve(had[0] is not None, had[1] is not None)
+        assert plan.players(level) is sys.modules["catan.players"]
+        now = (catan.TABLES[0] is not None or None, catan.TABLES[2] is not None or None)
+        assert now == (made if regime == SMALL else had), (level, had)
+
+
+def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(modules,
+                                                                                 monkeypatch):
+    plan = MemoryPlan(TIGHT)
+    memory.forget(["catan.players"])
+    tries = []
+
+    def players(level=2):
+        tries.append(level)
+        __import__("catan.players")  # (part of it in, as an import cut short leaves it)
+        raise MemoryError("memory allocation failed, allocating 2048 bytes")
+
+    monkeypatch.setattr(plan, "players", players)
+    plan.boot_players()  # not raised
+    assert tries == [2, 2] and "catan.players" not in sys.modules  # again once collected
+
+
+def test_the_chain_tries_again_only_after_a_step_that_let_something_go(modules):
+    # The players' code not loaded and their arrays gone already: work that needs the room of
+    # their chance cache is tried as it was, once collected, and once the cache has gone (the
+    # steps with nothing to let go are not tries of their own)
+    plan = MemoryPlan(SMALL)
+    memory.forget(["catan.players"])
+    catan.TABLES[:] = [None, False, None]
+    catan.reserve(False, True)
+    tries = []
+
+    def work():
+        tries.append(catan.TABLES[2] is not None)
+        if catan.TABLES[2] is not None:
+            raise MemoryError("memory allocation failed, allocating 1632 bytes")
+        return "done"
+
+    assert plan.attempt(work) == "done"
+    assert tries == [True, True, False]
 
 
 # ------------------------------------------------------------------ every plan, whole games
@@ -141,6 +225,30 @@ def test_every_screen_scene_under_every_plan(modules, monkeypatch, regime):
 
 
 # ------------------------------------------------------------------ the defects
+
+
+def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_was_read(modules):
+    # settle reads a module that stays once, and notes it if it imports no on-demand module; a
+    # module that becomes on demand later (loaded by name) may be one it imports: read again, or
+    # the screen's module is forgotten while the module that stays holds it (a second copy)
+    stays = types.ModuleType("catan.ui.zz_stays")
+    screen_module = types.ModuleType("catan.ui.zz_screen")
+    screen = type("Screen", (), {"paint": None, "handle": None, "__module__": stays.__name__})()
+    plan = MemoryPlan(TIGHT)
+    sys.modules[stays.__name__] = stays
+    try:
+        plan.settle(screen, False)  # read: it imports nothing on demand
+        sys.modules[screen_module.__name__] = screen_module
+        stays.zz_screen = screen_module
+        assert plan.load("zz_screen") is screen_module  # now on demand
+        plan.settle(screen, False)
+        assert sys.modules.get(screen_module.__name__) is screen_module
+    finally:
+        for name in (stays.__name__, screen_module.__name__):
+            sys.modules.pop(name, None)
+            for notes in (memory._ON_DEMAND, memory._CLEAN):
+                if name in notes:
+                    notes.remove(name)
 
 
 def test_a_failed_settings_write_on_the_pause_menu_imports_no_second_copy(modules):

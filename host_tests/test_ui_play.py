@@ -793,7 +793,7 @@ def _coach_line(g, yours):
     # The coach's line for a person whose A would do ``yours``, worked out from nothing.
     players.forget()
     saved = g.copy()
-    action, best, _ = coach.hint(saved)
+    action, best = coach.hint(saved)
     line = "Coach: " + tn.describe(saved, action)
     if best is not None:
         line += ", %s %s" % (tenths(best), coach.unit(saved))

@@ -25,7 +25,7 @@ from catan.codec import dumps
 from catan.dice import SeededDice
 from catan.ui.app import HUMAN, NO_ROOM, App
 from catan.ui.dio_canvas import DioCanvas
-from catan.ui.memory import ROOMY, SMALL, TABLES, TIGHT, MemoryPlan
+from catan.ui.memory import ROOMY, SMALL, TABLES, TIGHT, MemoryPlan, forget
 
 
 @pytest.fixture
@@ -38,6 +38,7 @@ def modules():
     tables = list(catan.TABLES)  # (the tests take the arrays away)
     yield
     catan.TABLES[:] = tables
+    forget([k for k in sys.modules if k.startswith("catan.players") and k not in saved])
     for k in [k for k in sys.modules if k.startswith("catan.players")]:
         del sys.modules[k]
     sys.modules.update(saved)

@@ -3,7 +3,8 @@ its own fast selection of tests, each with its own score in build/bench.json.
 
 Parts (``PARTS``): ``core`` (lib/catan's game.py, codec.py, maps.py, dice.py), ``players`` (the
 computer players' values, coach, race, reroll and plans), ``records`` (lib/catan/ui/records.py:
-settings, statistics, high scores) and ``store`` (firmware/store.py: saves on flash).
+settings, statistics, high scores), ``store`` (firmware/store.py: saves on flash) and ``memory``
+(lib/catan/ui/memory.py: the memory plan, its residency and its fallback chain).
 
 mutmut names a mutant by its file's path (``lib/catan/game.py`` would be module
 ``lib.catan.game``), while the tests import ``catan.game`` (and ``store``): so each part runs in
@@ -64,6 +65,29 @@ PARTS = {
                  "test_players.py::test_made_ahead_or_not_the_same_decisions_in_any_order_of_calls")),
     "records": (("catan/ui/records.py",), ("test_records.py",), ()),
     "store": (("store.py",), ("test_fw_store.py",), ()),
+    "memory": (("catan/ui/memory.py",), ("test_memory_plan.py", "test_ui_small_heap.py"),
+               # four of the six whole games by keys (10 to 13 s each; a game on each island
+               # stays, the tight and the small plan) and the tight heap's game played again as
+               # the roomy one's (16 s)
+               ("test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[1-levels0-roomy]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[1-levels0-small]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[2-levels1-roomy]",
+                "test_memory_plan.py::test_a_whole_game_by_keys_under_every_plan[2-levels1-tight]",
+                "test_ui_small_heap.py::test_a_tight_heap_plays_the_same_game_as_a_roomy_one")),
+}
+# What a part's code works out once a process and keeps (code run before each of its tests, see
+# CONFTEST's ``_fresh``)
+FRESH = {
+    "players": "import catan, catan.players\n"
+               "from catan.players import race, reroll, values\n"
+               "catan.TABLES[:] = [None, False, None]\n"
+               "reroll._MS = reroll._W = values._ONE = race._TABLE = None\n"
+               "catan.players.forget()\n",
+    # (and the on-demand screens' modules as at boot: none loaded, none noted)
+    "memory": "from catan.ui import memory\n"
+              "memory.forget(memory._ON_DEMAND)\n"
+              "memory._ON_DEMAND[:] = []\n"
+              "memory._CLEAN[:] = []\n",
 }
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.md"
 # mutmut's own limit, on the wall clock: a mutant whose tests take this many times the
@@ -137,6 +161,19 @@ def pytest_collection_modifyitems(items):
         items.sort(key=lambda item: DURATIONS.get(item.nodeid, 1e9))
 
 
+# The caches the part's code fills once a process, emptied before each test. mutmut's stats run
+# fills them in this process before it forks a child for each mutant: kept, they would hold the
+# unmutated code's results (every mutant of the code that fills them would survive), and the
+# stats would tie that code to whichever test happened to fill them first.
+FRESH = %r
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    if FRESH:
+        exec(FRESH, {})
+
+
 def _hung(signum, frame):
     os._exit(TIMEOUT_EXIT)
 
@@ -205,7 +242,8 @@ def stage(part, fresh=False):
             changed |= _copy(ROOT / "host_tests" / name, home / "tests" / name)
     for f in sorted((ROOT / "host_tests" / "mp").glob("*.py")):  # the tests' helpers
         changed |= _copy(f, home / "tests" / "mp" / f.name)
-    changed |= _write(home / "tests" / "conftest.py", CONFTEST % ((str(ROOT / "tools" / "solver"),),))
+    changed |= _write(home / "tests" / "conftest.py", CONFTEST % ((str(ROOT / "tools" / "solver"),),
+                                                                          FRESH.get(part, "")))
     if (code or fresh) and (home / "mutants").exists():
         # the code changed: the mutants and their numbers are not the same any more
         shutil.rmtree(home / "mutants")

@@ -14,7 +14,7 @@ class HintTimer:
         self.n = self.total = self.worst = 0
 
     def hint(self, g):
-        """``coach.hint(g)`` (action, best, choices), its time noted."""
+        """``coach.hint(g)`` (action, best), its time noted."""
         t0 = time.ticks_us()
         got = coach.hint(g)
         dt = time.ticks_diff(time.ticks_us(), t0)

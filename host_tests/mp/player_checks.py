@@ -1,7 +1,10 @@
 """Checks on the computer players shared by the test scripts (mpt_players.py) and the host
 tests (test_players.py, test_coach.py, which put host_tests/mp on their path); plain
 MicroPython and CPython: whether the game allows an action (``why_not``, asked of the
-game's own ``why_*`` methods), and work ahead cut after some slices (``cut_after``)."""
+game's own ``why_*`` methods), every choice a player has now (``alternatives``), and work ahead
+cut after some slices (``cut_after``)."""
+
+from catan.game import BUILD, REROLL, ROLL
 
 
 def why_not(game, action):
@@ -22,6 +25,23 @@ def why_not(game, action):
     if op == "end":
         return game.why_end()
     return "unknown action %r" % (op,)
+
+
+def alternatives(game):
+    """Every choice but a joker or trade a player may set up now (what the coach's hint is
+    measured against): the roll; every keep (any dice not spent re-rolled) and stopping; every
+    build and the end of the turn. Only the legal ones."""
+    phase = game.phase
+    if phase == ROLL:
+        out = [("roll", None)]
+    elif phase == REROLL:
+        out = [("stop",)] + [("roll", m) for m in range(1, 1 << game.dice_count())
+                             if not m & game.spent]
+    elif phase == BUILD:
+        out = [("build", item) for item in game.buildable()] + [("end",)]
+    else:
+        out = []
+    return [a for a in out if why_not(game, a) is None]
 
 
 def cut_after(slices):

@@ -308,7 +308,7 @@ def coach_line(game):
     """The coach's advice for the player whose turn it is, as one line."""
     from catan.players import coach
 
-    action, value, _choices = coach.hint(game)
+    action, value = coach.hint(game)
     if action is None:
         return "Coach: the game is over."
     text = "Coach: %s (type %s)" % (_coach_words(game, action), command_for(game, action))

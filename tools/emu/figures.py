@@ -2,6 +2,7 @@
 
     python tools/emu/figures.py [--firmware pico|picow|uf2] [--board NAME] [--turns N] [--games N]
                                 [--tree DIR] [--in-a-row N] [--cold-hints] [--hint-parts]
+                                [--qstrs]
                                                                   (also: tools/bench.py -k rp2040)
 
 Each firmware's figures have a prefix of their own (``PREFIX``): ``rp2040_`` on the stock Pico
@@ -46,6 +47,12 @@ before and after are the same game.
   ``LAYOUTS`` (the scripted game played once on each: ``perturbed``), each layout's largest block
   beside them (``rp2040_largest_block_min_at_512``, ...).
 - ``rp2040_spi_bytes_per_cursor_move``: pixel bytes sent per cursor move (mean).
+- ``rp2040_qstr_names``: the names (qstrs) interned in the heap once every module of the game
+  has been imported on a stock firmware, each in turn and let go (a name stays interned for
+  good); ``rp2040_qstr_pools``: the pools they fill, and ``rp2040_qstr_room``: the names still
+  free before the next pool (a pool is a block of the heap, for good: the 7th, 7.7 KB).
+  ``--qstrs`` alone prints each module's share (``qstrs``; those the safe boot has imported
+  already, ``app_main`` and the board's, count in the first reading and show 0).
 - ``rp2040_free_after_game_1`` / ``..._last``: the free heap after the first and the last of 100
   computer games in a row on the device's REPL (``leak``: no leak if they are within 2 KB).
 - ``rp2040_heap_*``: the heap each part of the game takes on the device (``parts``).
@@ -54,6 +61,7 @@ A path that dies on the device is reported by name with the sentinel -1 and its 
 ``rp2040_errors`` (printed, not in bench.json).
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -669,6 +677,50 @@ def hint_parts(board, firmware="pico", tree=None):
     return out, []
 
 
+# modules of the device tree the game itself never imports (a person's tools at the REPL)
+NEVER_IMPORTED = ("catan.console", "smoke_test")
+_QSTRS = """import gc, micropython, sys
+kept = set(sys.modules)
+micropython.qstr_info()
+for m in %r:
+    __import__(m)
+    for k in [k for k in sys.modules if k not in kept]:
+        del sys.modules[k]
+    gc.collect()
+    print('MODULE', m)
+    micropython.qstr_info()
+"""
+
+
+def qstrs(board=pico.DEFAULT_BOARD, firmware="pico", tree=None):
+    """The names the game interns (``rp2040_qstr_...``) and each module's share, in the order
+    imported ({module: names}): every module of the device tree that the game imports, one at a
+    time on a safe-booted REPL, each let go before the next (the heap never holds more at once
+    than the game does)."""
+    import deploy  # tools/
+
+    with pico.EmulatedPico(board, tree=tree, firmware=firmware) as p:
+        lib = p.tree / "lib"
+        names = sorted(deploy.module_name(m.relative_to(lib).as_posix())
+                       for m in lib.rglob("*.mpy"))
+        names = [n for n in names if n not in NEVER_IMPORTED]
+        p.safe_boot()
+        res = p.exec(_QSTRS % (names,), max_ms=120_000)
+    if "Traceback" in res or "MODULE" not in res:
+        return {"rp2040_qstr_errors": FAILED}, {}, ["qstrs: " + res.strip()[-300:]]
+    counts = [(int(n), int(q)) for n, q in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", res)]
+    share = {}
+    for m, (before, after) in zip(re.findall(r"MODULE (\S+)", res), zip(counts, counts[1:])):
+        share[m] = after[1] - before[1]
+    pools, total = counts[-1]
+    # n_qstr counts the names of the pools made in the heap: each holds twice the one before,
+    # the first 20 (twice the firmware's own constant pool's MICROPY_ALLOC_QSTR_ENTRIES_INIT,
+    # 10: py/qstr.c), so n of them hold 20 * (2^n - 1)
+    room = 20 * ((1 << pools) - 1) - total
+    return {"rp2040_qstr_names": total, "rp2040_qstr_pools": pools, "rp2040_qstr_room": room}, \
+        share, []
+
+
 PREFIX = {"pico": "rp2040_", "uf2": "rp2040_uf2_", "picow": "rp2040_picow_"}
 
 
@@ -688,6 +740,10 @@ def measure(board=pico.DEFAULT_BOARD, turns=15, games=1, tree=None, in_a_row=100
     more, errs = parts(board, tree=tree, firmware=firmware)
     out.update(more)
     errors += errs
+    if firmware != "uf2":  # (the game UF2's names are in flash)
+        more, _share, errs = qstrs(board, firmware, tree)
+        out.update(more)
+        errors += errs
     if in_a_row:
         more, errs = leak(board, in_a_row, tree=tree, firmware=firmware)
         out.update(more)
@@ -730,8 +786,14 @@ def main(argv=None):
     ap.add_argument("--firmware", default="pico", choices=sorted(pico.FIRMWARES))
     ap.add_argument("--cold-hints", action="store_true", help="only the cold hints (cold_hints)")
     ap.add_argument("--hint-parts", action="store_true", help="only where a cold hint's time goes")
+    ap.add_argument("--qstrs", action="store_true", help="only the names the game interns, by module")
     args = ap.parse_args(argv)
-    if args.cold_hints or args.hint_parts:
+    if args.qstrs:
+        out, share, errors = qstrs(args.board, args.firmware, args.tree)
+        for m, n in share.items():
+            print("%-36s %d" % (m, n))
+        out = named(out, args.firmware)
+    elif args.cold_hints or args.hint_parts:
         out, errors = (cold_hints if args.cold_hints else hint_parts)(args.board, args.firmware,
                                                                       args.tree)
         out = named(out, args.firmware)

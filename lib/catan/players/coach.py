@@ -1,8 +1,8 @@
 """The coach: what the best computer player would do now, and what choices are worth.
 
-    action, best, choices = hint(game)   # the advice, its value, [(action, value)] best first
-    ev(game, action)                     # the value of any legal action (None if unknown)
-    unit(game)                           # "pts" (Island One) or "turns to 10 VP" (Island Two)
+    action, best = hint(game)   # the advice and its value
+    ev(game, action)            # the value of any legal action (None if unknown)
+    unit(game)                  # "pts" (Island One) or "turns to 10 VP" (Island Two)
 
 Island One values are *expected final scores* of the player whose turn it is: the points
 on the track, plus this turn's, plus the rest of the game. This turn is worked out exactly,
@@ -28,7 +28,7 @@ from catan import const
 from catan.game import BUILD, OVER, REROLL, ROLL, IllegalAction
 from catan.players import built_now, next_action
 from catan.players.plans import Context
-from catan.players.reroll import exact_reroll, key_index, dice_multisets, turn_tables
+from catan.players.reroll import key_index, dice_multisets, turn_tables
 
 _HARD = const(2)  # players.HARD
 
@@ -40,19 +40,15 @@ def unit(game):
 
 
 def hint(game):
-    """``(action, value, choices)`` for the player whose turn it is. ``choices``: up to
-    five ``(action, value)``, best first."""
+    """``(action, value)`` for the player whose turn it is: what the hard player would do
+    now, and what it is worth (``ev``)."""
     if game.phase == OVER:
-        return None, None, []
+        return None, None
     action = next_action(game, _HARD, game.player)
-    choices = _choices(game)
     if action[0] in ("joker", "trade"):  # the coach's own step: worth the best plan it serves
-        best = _value(game, _done(game) + _plan_value(Context(game, _HARD, game.player), None))
-    else:
-        best = ev(game, action)
-    if best is None and choices:
-        best = choices[0][1]
-    return action, best, choices
+        return action, _value(game, _done(game) + _plan_value(Context(game, _HARD, game.player),
+                                                                None))
+    return action, ev(game, action)
 
 
 def ev(game, action):
@@ -114,8 +110,8 @@ def _tables(ctx):
 def _kept_index(ctx, keys, reroll):
     g = ctx.game
     k = 0
-    for i in range(g.dice_count()):
-        if not (g.spent >> i & 1) and not (reroll >> i & 1):
+    for i in range(g.dice_count()):  # (no die is spent before the build phase)
+        if not reroll >> i & 1:
             k += 1 << 3 * g.faces[i]
     return key_index(keys, k)
 
@@ -152,28 +148,3 @@ def _plan_value(ctx, item):
         if v > best:
             best = v
     return best
-
-
-def _choices(game):
-    # The main alternatives with their values, best first.
-    out = []
-    if game.phase == ROLL:
-        out.append((("roll", None), ev(game, ("roll", None))))
-    elif game.phase == REROLL:
-        out.append((("stop",), ev(game, ("stop",))))
-        ctx = Context(game, _HARD, game.player)
-        mask = exact_reroll(ctx)
-        if mask:
-            out.append((("roll", mask), ev(game, ("roll", mask))))
-        full = (1 << game.dice_count()) - 1
-        free = full & ~game.spent
-        if free and free != mask:
-            out.append((("roll", free), ev(game, ("roll", free))))
-    elif game.phase == BUILD:
-        for item in game.buildable():
-            out.append((("build", item), ev(game, ("build", item))))
-        out.append((("end",), ev(game, ("end",))))
-    out = [c for c in out if c[1] is not None]
-    sign = 1 if game.island.number == 1 else -1  # turns: fewer is better
-    out.sort(key=lambda c: -sign * c[1])
-    return out[:5]

@@ -36,7 +36,7 @@ class Review:
             return False
         from catan.players.coach import ev, hint  # (see the module's doc)
 
-        best_action, best, _ = hint(game)
+        best_action, best = hint(game)
         mine = ev(game, action)
         if best is None or mine is None:
             return False

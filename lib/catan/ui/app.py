@@ -169,7 +169,7 @@ class Computers:
         from catan.players import coach
 
         g = self.game
-        action, best, _ = coach.hint(g)
+        action, best = coach.hint(g)
         mine = None
         if choice is not None:
             try:

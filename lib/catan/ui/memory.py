@@ -139,8 +139,7 @@ class MemoryPlan:
         """The on-demand screen module ``catan.ui.<name>``, imported if need be (on a stock
         firmware, once the players' code has gone: the screen needs the room more)."""
         full = "catan.ui." + name
-        if full not in _ON_DEMAND:
-            _ON_DEMAND.append(full)
+        _on_demand(full)
         mod = sys.modules.get(full)
         if mod is not None:
             return mod
@@ -149,8 +148,8 @@ class MemoryPlan:
         before = list(sys.modules)
         mod = __import__(full, None, None, (name,))
         for k in sys.modules:  # and what it brought in (the large font), which may go with it
-            if k not in before and k.startswith("catan.ui.") and k not in _ON_DEMAND:
-                _ON_DEMAND.append(k)
+            if k not in before and k.startswith("catan.ui."):
+                _on_demand(k)
         return mod
 
     def settle(self, screen, busy):
@@ -223,6 +222,12 @@ _ON_DEMAND = []
 # The modules that stay and import from no on-demand module, once read (``settle``: their globals
 # are not read again at every screen shown, which is work in the device's Python).
 _CLEAN = []
+
+
+def _on_demand(name):
+    if name not in _ON_DEMAND:
+        _ON_DEMAND.append(name)
+        del _CLEAN[:]  # (clean of the modules on demand until now: each is read again)
 
 
 def _imports(mod, keep):
