@@ -364,7 +364,7 @@ class Canvas:
         as one bar), ``short`` columns (flat) or rows (sloped) short of either end; only the
         rows inside the clip are visited. With ``bed`` (a colour), its middle then, ``thick``
         - 2 across and a pixel shorter at either end, in ``bed``: a road's edge and bed in one
-        call (on the device a call costs more than the rows it draws)."""
+        call (on the emulated Pico a band's own Python is about a third of its 0.4 ms)."""
         if y0 > y1:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
