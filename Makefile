@@ -91,7 +91,7 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
 
-mutate: setup ## mutmut, a part at a time (PARTS="core players records store"), each with its own tests: scores, survivors
+mutate: setup ## mutmut, a part at a time (PARTS="core players records store memory"), each with its own tests: scores, survivors
 	nice -n 15 $(PY) tools/mutate.py $(PARTS)
 
 BOARD ?= pimoroni_display_pack

@@ -227,28 +227,66 @@ def test_every_screen_scene_under_every_plan(modules, monkeypatch, regime):
 # ------------------------------------------------------------------ the defects
 
 
-def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_was_read(modules):
-    # settle reads a module that stays once, and notes it if it imports no on-demand module; a
-    # module that becomes on demand later (loaded by name) may be one it imports: read again, or
-    # the screen's module is forgotten while the module that stays holds it (a second copy)
-    stays = types.ModuleType("catan.ui.zz_stays")
-    screen_module = types.ModuleType("catan.ui.zz_screen")
-    screen = type("Screen", (), {"paint": None, "handle": None, "__module__": stays.__name__})()
+@pytest.fixture
+def fake_modules():
+    """``make(name)``: a module ``catan.ui.<name>`` put in sys.modules as an import would (no
+    file behind it), gone again after the test, from the plan's notes too."""
+    made = []
+
+    def make(name):
+        mod = types.ModuleType("catan.ui." + name)
+        sys.modules[mod.__name__] = mod
+        made.append(mod.__name__)
+        return mod
+
+    yield make
+    for name in made:
+        sys.modules.pop(name, None)
+        for notes in (memory._ON_DEMAND, memory._CLEAN):
+            if name in notes:
+                notes.remove(name)
+
+
+def _screen_of(module):
+    # a screen (an object that paints and handles keys) of a class of ``module``
+    return type("Screen", (), {"paint": None, "handle": None, "__module__": module.__name__})()
+
+
+def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_was_read(
+        modules, fake_modules):
+    # settle reads each module that stays (whether a shown screen reaches it or not) once, and
+    # notes it if it imports no on-demand module; a module that becomes on demand later (loaded
+    # by name) may be one it imports: read again, or the screen's module is forgotten while the
+    # module that stays holds it (a second copy)
+    stays = fake_modules("zz_stays")
+    shown = _screen_of(fake_modules("zz_shown"))
     plan = MemoryPlan(TIGHT)
-    sys.modules[stays.__name__] = stays
-    try:
-        plan.settle(screen, False)  # read: it imports nothing on demand
-        sys.modules[screen_module.__name__] = screen_module
-        stays.zz_screen = screen_module
-        assert plan.load("zz_screen") is screen_module  # now on demand
-        plan.settle(screen, False)
-        assert sys.modules.get(screen_module.__name__) is screen_module
-    finally:
-        for name in (stays.__name__, screen_module.__name__):
-            sys.modules.pop(name, None)
-            for notes in (memory._ON_DEMAND, memory._CLEAN):
-                if name in notes:
-                    notes.remove(name)
+    plan.settle(shown, False)  # read: it imports nothing on demand
+    screen_module = fake_modules("zz_screen")
+    stays.zz_screen = screen_module
+    assert plan.load("zz_screen") is screen_module  # now on demand
+    plan.settle(shown, False)
+    assert sys.modules.get(screen_module.__name__) is screen_module
+
+
+def test_a_screen_whose_module_has_gone_is_settled_on(modules, fake_modules):
+    # (a screen kept by another whose module was forgotten: nothing of it to read)
+    gone = fake_modules("zz_gone")
+    screen = _screen_of(gone)
+    del sys.modules[gone.__name__]
+    MemoryPlan(TIGHT).settle(screen, False)
+
+
+def test_a_screen_module_imported_before_is_on_demand_once_loaded_by_name(modules, fake_modules):
+    # Already imported (by a screen that imports it, say), it is not imported again and the
+    # players' code stays; noted as on demand all the same, it goes once no screen uses it
+    plan = MemoryPlan(TIGHT)
+    plan.players()
+    screen_module = fake_modules("zz_screen")
+    assert plan.load("zz_screen") is screen_module
+    assert "catan.players" in sys.modules
+    plan.settle(_screen_of(fake_modules("zz_shown")), False)
+    assert screen_module.__name__ not in sys.modules
 
 
 def test_a_failed_settings_write_on_the_pause_menu_imports_no_second_copy(modules):

@@ -158,16 +158,13 @@ class MemoryPlan:
         unless the screen is ``busy`` (a computer about to play)."""
         keep = [m for m in sys.modules if m.startswith("catan.ui.") and m not in _ON_DEMAND]
         _reach(screen, keep, [])
-        k = 0
-        while k < len(keep):  # and the on-demand modules they import from
-            m = keep[k]
+        for m in keep:  # and the on-demand modules they import from (appended: read in turn)
             mod = sys.modules.get(m)
             if mod is not None and m not in _CLEAN:
                 n = len(keep)
                 _imports(mod, keep)
                 if n == len(keep) and m not in _ON_DEMAND:
                     _CLEAN.append(m)  # (a module's imports are made once: not read again)
-            k += 1
         forget([m for m in _ON_DEMAND if m not in keep])
         if self.regime == SMALL and not busy:
             self.release_players()
