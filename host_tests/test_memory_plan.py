@@ -142,6 +142,46 @@ def test_the_players_asked_for_bring_the_arrays_their_level_needs_on_a_small_hea
         assert now == (made if regime == SMALL else had), (level, had)
 
 
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_plan_holds_a_frame_whole_or_in_as_few_bands_as_fit(regime):
+    # (test_fw_app_main: the rows of each board's bands) the Display Pack's 16,200-byte frame
+    # and the Display Pack 2.0's 38,400: whole on the game UF2, the 2.0's in three on a stock
+    # Pico, and the Display Pack's in two as well on a small heap
+    most = MemoryPlan(regime).band_bytes
+    bands = [-(-frame // most) if most else 1 for frame in (16_200, 38_400)]
+    assert bands == {ROOMY: [1, 1], TIGHT: [1, 3], SMALL: [2, 3]}[regime]
+
+
+def test_the_chain_goes_no_further_than_its_caller_asks(modules):
+    # work bounded at the players' code (a screen's import, say) never costs their arrays, even
+    # with no code of theirs to let go
+    plan = MemoryPlan(TIGHT)
+    memory.forget(["catan.players"])
+    catan.reserve()
+    tries = []
+
+    def work():
+        tries.append(catan.TABLES[0] is not None)
+        raise MemoryError("memory allocation failed, allocating 4096 bytes")
+
+    with pytest.raises(MemoryError):
+        plan.attempt(work, (), memory.CODE)
+    assert tries == [True, True, True] and catan.TABLES[0] is not None
+
+
+def test_screens_that_hold_each_other_are_settled_on(modules, fake_modules):
+    # (a pause menu holds the paused turn, which may hold the menu back): each reached once
+    a = _screen_of(fake_modules("zz_one"))
+    b = _screen_of(fake_modules("zz_two"))
+    a.other = b
+    b.other = a
+    plan = MemoryPlan(TIGHT)
+    plan.load("zz_one")
+    plan.load("zz_two")
+    plan.settle(a, False)
+    assert "catan.ui.zz_one" in sys.modules and "catan.ui.zz_two" in sys.modules
+
+
 def test_no_room_for_the_players_code_at_boot_leaves_it_to_be_loaded_when_asked(modules,
                                                                                  monkeypatch):
     plan = MemoryPlan(TIGHT)
@@ -265,8 +305,30 @@ def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_wa
     screen_module = fake_modules("zz_screen")
     stays.zz_screen = screen_module
     assert plan.load("zz_screen") is screen_module  # now on demand
-    plan.settle(shown, False)
+    for _ in range(2):  # (and not noted clean once it was read: kept at every screen shown)
+        plan.settle(shown, False)
+        assert sys.modules.get(screen_module.__name__) is screen_module
+
+
+def test_a_module_that_stays_keeps_the_module_of_a_class_it_imports(modules, fake_modules):
+    # (``from catan.ui.menu import Pause``: the class lives in the module that stays)
+    plan = MemoryPlan(TIGHT)
+    screen_module = fake_modules("zz_screen")
+    assert plan.load("zz_screen") is screen_module
+    fake_modules("zz_stays").Pause = type("Pause", (), {"__module__": screen_module.__name__})
+    plan.settle(_screen_of(fake_modules("zz_shown")), False)
     assert sys.modules.get(screen_module.__name__) is screen_module
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_the_players_code_leaves_with_a_screen_shown_only_on_a_small_heap(modules, fake_modules,
+                                                                           regime):
+    plan = MemoryPlan(regime)
+    shown = _screen_of(fake_modules("zz_shown"))
+    for busy in (True, False):
+        plan.players()
+        plan.settle(shown, busy)
+        assert ("catan.players" in sys.modules) == (busy or regime != SMALL), busy
 
 
 def test_a_screen_whose_module_has_gone_is_settled_on(modules, fake_modules):

@@ -29,14 +29,13 @@ def why_not(game, action):
 
 def alternatives(game):
     """Every choice but a joker or trade a player may set up now (what the coach's hint is
-    measured against): the roll; every keep (any dice not spent re-rolled) and stopping; every
-    build and the end of the turn. Only the legal ones."""
+    measured against): the roll; every keep (any dice re-rolled) and stopping; every build and
+    the end of the turn. Only the legal ones (``why_not``)."""
     phase = game.phase
     if phase == ROLL:
         out = [("roll", None)]
     elif phase == REROLL:
-        out = [("stop",)] + [("roll", m) for m in range(1, 1 << game.dice_count())
-                             if not m & game.spent]
+        out = [("stop",)] + [("roll", m) for m in range(1, 1 << game.dice_count())]
     elif phase == BUILD:
         out = [("build", item) for item in game.buildable()] + [("end",)]
     else:
