@@ -557,8 +557,9 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
 def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
     # Where the hexes are half as large again as on 240x135 (320x240: 38x66 px), so are the
     # sites, knights and jokers: drawn from sprites made that size (a 24-px sheet), not the
-    # 15-px badges centred in a larger cell. The 240x240 map, as narrow as the panel's track
-    # leaves it (24 px between two corners) but taller, has 17-px ones (an 18-px sheet).
+    # 15-px badges centred in a larger cell. The 240x240 map, a step wider than 240x135's
+    # (as wide as its panel leaves it: 24 px between two corners), has 17-px ones (an 18-px
+    # sheet).
     lay = Layout(w, h)
     g = Game(island, 1, SeededDice(1))
     isl = g.island
@@ -571,6 +572,40 @@ def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
         assert (bw - 4, bh - 4) == (want, want), (isl.name(t) if t < sheet.JOKER else t, bw, bh)
         cells = [op for op in r.ops if op[0] == "sprite" and op[1] == x + 2 and op[2] == y + 2]
         assert cells and all(op[4] == side + 1 for op in cells), (t, cells)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_map_s_hexes_are_regular_and_its_map_fills_its_rectangle(w, h):
+    # A flat-topped hex is sqrt(3)/2 as high as it is wide: a hex as drawn (a pixel narrower
+    # than its outline) is, within 3 %, on every layout (240x240's were 48x52, stretched).
+    # Every item's box (its cursor frame included) lies in the map's rectangle (a frame at
+    # its right edge on the panel's border column), that on the screen left of the panel, and
+    # the map reaches within a badge's side of the rectangle's top and bottom (the room kept
+    # for a site's badge at its top and bottom corners): no wider band of empty sea (240x240's
+    # were 34-43 pixels).
+    from catan.ui import canvas as cv
+
+    lay = Layout(w, h)
+    c = Final(w, h)
+    sheet.hexagon(c, w // 2, h // 2, lay.su, lay.hu, cv.ORE)
+    xs = [i % w for i in range(w * h) if c.px[i] == cv.ORE]
+    ys = [i // w for i in range(w * h) if c.px[i] == cv.ORE]
+    ratio = (max(ys) - min(ys) + 1) / (max(xs) - min(xs) + 1)
+    assert abs(ratio / (3 ** 0.5 / 2) - 1) < 0.03, (lay.su, lay.hu, ratio)
+    assert 0 <= lay.mx and lay.mx + lay.mw <= lay.px and 0 <= lay.my and lay.my + lay.mh <= h
+    for island in (1, 2):
+        g = Game(island, 1, SeededDice(1))
+        isl = g.island
+        for t in list(range(isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+            x, y, bw, bh = sheet.box(lay, isl, t)
+            assert lay.mx <= x and x + bw <= lay.px and lay.my <= y and \
+                y + bh <= lay.my + lay.mh, (island, t, (x, y, bw, bh))
+        c = Final(w, h)
+        sheet.draw(c, lay, g, 0, None, ())
+        rows = [y for y in range(lay.my, lay.my + lay.mh)
+                if any(c.px[y * w + x] != cv.SEA for x in range(lay.mx, lay.mx + lay.mw))]
+        gaps = (rows[0] - lay.my, lay.my + lay.mh - 1 - rows[-1])
+        assert max(gaps) <= lay.badge, (island, gaps)
 
 
 def test_the_small_screen_does_not_load_the_large_sprites():

@@ -8,7 +8,8 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
     draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
                                        # with the road ``cursor`` lit (a frame rings any other
-                                       # target: the caller draws it, last)
+                                       # target: the caller draws it, last), and its score
+                                       # under it where the layout has room (240x240)
     draw_lit_road(c, lay, game, r, can)  # road r lit by the cursor over the map drawn without
     box(lay, island, target)           # the rectangle a target covers, for partial redraws
 
@@ -245,6 +246,10 @@ def draw(c, lay, game, p, cursor=None, can=None):
     isl = game.island
     su = lay.su
     hu = lay.hu
+    if lay.mh < lay.ph and c.visible(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh):
+        # a layout with room under the map (240x240) puts seat p's score there
+        c.fill_rect(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh, cv.DEEP)
+        wg.score(c, lay.mx + 3, lay.mh + 3, lay.mw - 5, game, p, lay.big)
     if not c.visible(lay.mx, lay.my, lay.mw, lay.mh):
         return
     c.fill_rect(lay.mx, lay.my, lay.mw, lay.mh, cv.SEA)

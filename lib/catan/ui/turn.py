@@ -251,7 +251,8 @@ class Turn:
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
         # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
         # awards (17 pixels), just above the foot, so the info lines get the room between
-        high = wg.score_height(g, lay.pw - 5, lay.big)
+        high = wg.score_height(g, lay.pw - 5, lay.big) if lay.mh == lay.ph else 0  # (or
+        # under the map: sheet.draw)
         self.ky = self.fy - high
         # A message (a refusal, the coach, a computer's move) takes up to three lines: just
         # above the score track, in a place of its own where the panel has room for it below
@@ -526,7 +527,7 @@ class Turn:
         g = self.game
         lay = self.lay
         p = g.player
-        if c.visible(lay.mx, lay.my, lay.mw, lay.mh):
+        if c.visible(lay.mx, 0, lay.mw, lay.ph):  # (the map, and the score under it on 240x240)
             sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
                        self._buildable())
         if c.visible(lay.px - 1, 0, lay.pw + 1, lay.ph):
@@ -580,7 +581,7 @@ class Turn:
         if c.visible(x, self.by - 3, w, 22):
             self._paint_buttons(c)
         # (not under a message's box at the panel's foot: it comes back with the next key)
-        if c.visible(x, self.ky, w, self.fy - self.ky) and not (
+        if self.ky < self.fy and c.visible(x, self.ky, w, self.fy - self.ky) and not (
                 self.msg and self._msg_end() == lay.ph):
             wg.score(c, x + 3, self.ky, w - 5, g, p, lay.big)
         y = self._iy()
