@@ -206,12 +206,23 @@ def test_the_chance_cache_holds_every_key_in_order_and_answers_as_worked_out(mon
              for n in range(sum(d), 7) for r in (1, 2, 3)]
     first = [reroll._chance(list(d), n, r) for d, n, r in asked]  # worked out, then cached
     keys, chances = catan.TABLES[2]
+    assert catan.TABLES[0] is None  # the chances alone (all the easy level needs): no dice tables
     assert list(keys) == sorted(set(keys)) and len(keys) == 204
     cached = {keys[i] for i in range(len(keys)) if chances[i]}
     assert cached == {reroll._key(d, n, r) for d, n, r in asked}  # (six parts: never asked)
     assert [reroll._chance(list(d), n, r) for d, n, r in asked] == first  # now from the cache
     chances[list(keys).index(reroll._key((1,), 1, 1))] = 0.5  # a cached answer is what is read
     assert reroll._chance([1, 0, 0, 0, 0], 1, 1) == 0.5
+
+
+def test_a_chance_cache_of_another_size_is_refused_with_both_counts(monkeypatch):
+    # catan.reserve and the players' keys must agree: a cache made for another number of keys
+    # is an error that says both, not answers read from the wrong slots.
+    from array import array
+
+    monkeypatch.setattr(catan, "TABLES", [None, False, (array("i", [0] * 205), array("d", [0.0] * 205))])
+    with pytest.raises(ValueError, match="catan.reserve's chance keys: 205, not 204"):
+        reroll._chance([1, 0, 0, 0, 0], 1, 1)
 
 
 def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
@@ -292,6 +303,107 @@ def test_think_is_done_at_once_when_there_is_nothing_to_work_out():
     while not players.think(g, players.HARD, lambda: True):
         pass
     assert players.think(g, players.HARD, lambda: True)  # the build phase's plans: done
+
+
+@pytest.mark.parametrize("island", (1, 2))
+def test_think_makes_keep_tables_only_for_a_level_that_keeps_by_them(island):
+    # The keep tables (the costliest work of a turn on the device) are the hard player's, and
+    # Island One's medium's (``reroll.EXACT_MEDIUM``): ``think`` makes them for those levels,
+    # before a roll and between rolls, and spends nothing on them for the others.
+    for level in (players.EASY, players.MEDIUM, players.HARD):
+        wants = level == players.HARD or (
+            level == players.MEDIUM and reroll.EXACT_MEDIUM and island == 1)
+        g = Game(island, 1, SeededDice(island))
+        for phase in (ROLL, REROLL):
+            if phase == REROLL:
+                g.roll()
+            players.forget()
+            assert players.think(g, level, lambda: True) is not wants, (level, phase)
+            while not players.think(g, level, lambda: False):
+                pass
+            assert (reroll.tables_ready(g, level, False) is None) is wants, (level, phase)
+
+
+def test_a_slice_of_the_tables_says_false_the_moment_they_are_ready():
+    # ``reroll.step``: True while work is left, False from the slice that finishes it; the
+    # values before the first roll (W0, the coach's) made only when asked for.
+    g = Game(1, 1, SeededDice(2))
+    for first in (False, True):
+        players.forget()
+        ctx = plans.Context(g, players.HARD, 0)
+        slices = 0
+        while reroll.step(g, players.HARD, first, ctx):
+            slices += 1
+            assert reroll.tables_ready(g, players.HARD, first) is not None, slices
+        assert slices > 1
+        assert reroll.tables_ready(g, players.HARD, first) is None
+        if not first:
+            assert reroll.tables_ready(g, players.HARD, True) is not None  # no W0 made
+
+
+def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
+    # ``reroll._plan_ev`` (the value of chasing a plan, the easy and medium players' re-rolls
+    # where they do not keep by the tables): a joker for a resource the plan does not miss is
+    # neither spent nor counted; an "any" joker covers what is missing. A context as the
+    # function reads one: its unused jokers, those used, the value of a plan with given jokers.
+    from catan.maps import ANY, BRICK, ORE
+
+    class Ctx:
+        used = 0
+
+        def __init__(self, jokers):
+            self.jokers = jokers
+            self.spent = []
+
+        def value(self, items, used):
+            self.spent.append(used)
+            return 3.0  # less than without a joker spent (5.0), more than ending the turn (2.0)
+
+    d = [0, 0, 0, 0, 0]
+    d[BRICK] = 1  # one brick missing, two dice to throw twice
+    alone = reroll._chance(d, 2, 2) * 5.0 + (1 - reroll._chance(d, 2, 2)) * 2.0
+    ctx = Ctx([(0, ORE)])
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0) == alone and ctx.spent == []
+    ctx = Ctx([(0, ORE), (1, ANY)])
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0)
+    assert ctx.spent == [1 << 1]  # the "any" joker alone pays the brick
+    p0 = reroll._chance(d, 2, 2)
+    assert abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
+    # two ore missing, a joker used before: the ore joker pays one of them, and both jokers
+    # count as used in the plan's value
+    ctx = Ctx([(0, ORE)])
+    ctx.used = 1 << 2
+    d = [0, 0, 0, 0, 0]
+    d[ORE] = 2
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
+    assert ctx.spent == [1 << 2 | 1 << 0]
+    p0 = reroll._chance(d, 3, 2)
+    d[ORE] = 1
+    p1 = reroll._chance(d, 3, 2)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 2.0)) < 1e-9
+    # a brick and an ore missing: an "any" joker pays one resource, two pay both
+    d = [0, 0, 0, 0, 0]
+    d[BRICK] = d[ORE] = 1
+    p0 = reroll._chance(d, 3, 2)
+    ctx = Ctx([(1, ANY)])
+    ctx.used = 1 << 2
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
+    assert ctx.spent == [1 << 2 | 1 << 1]
+    p1 = reroll._chance([0, 0, 0, 0, 1], 3, 2)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 3.0 + (1 - p1) * 2.0)) < 1e-9
+    ctx = Ctx([(0, ANY), (1, ANY)])
+    v = reroll._plan_ev(ctx, d, 3, 2, (0,), 5.0, 2.0)
+    assert ctx.spent == [0b11] and abs(v - (p0 * 5.0 + (1 - p0) * 3.0)) < 1e-9
+    # a joker that leaves the plan out of reach is not valued; a plan worth less with the joker
+    # spent than ending the turn counts as ending it
+    d = [4, 0, 0, 0, 0]
+    ctx = Ctx([(0, BRICK)])
+    assert reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0) == 2.0 and ctx.spent == []
+    ctx.value = lambda items, used: 1.5
+    d = [2, 0, 0, 0, 0]
+    p0, p1 = reroll._chance(d, 2, 2), reroll._chance([1, 0, 0, 0, 0], 2, 2)
+    v = reroll._plan_ev(ctx, d, 2, 2, (0,), 5.0, 2.0)
+    assert abs(v - (p0 * 5.0 + (p1 - p0) * 2.0 + (1 - p1) * 2.0)) < 1e-9
 
 
 def test_tables_worked_out_ahead_are_those_of_the_turn():
