@@ -690,8 +690,7 @@ def test_a_tall_panel_s_dice_are_larger(w, h):
 def test_a_rules_page_ends_at_the_end_of_a_sentence(w, h):
     # a tall screen's rules card goes on over more pages where a part needs them: each page
     # ends with a sentence (no "cities 7 12" | "20 30"), and the pages hold the whole text
-    from catan.ui import font_large
-    from catan.ui.info import _rules
+    from catan.ui import font_large, info
 
     app = ui_scenes.run("rules_island_one", Recorder(w, h))
     card = app.screen
@@ -706,7 +705,7 @@ def test_a_rules_page_ends_at_the_end_of_a_sentence(w, h):
         assert lines[-1].endswith("."), (part, lines)  # (the first large line: the title)
         words[part] += " ".join(lines).split()
     for k in (1, 2, 3):
-        assert words[k] == _rules(k).split(), k
+        assert words[k] == info._rules(k).split(), k
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
