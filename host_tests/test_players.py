@@ -5,6 +5,7 @@ means over 2,000 games, tools/selfplay.py: Island One easy 41.1, medium 62.1, ha
 Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing assertions.
 """
 
+import functools
 import itertools
 import math
 import os
@@ -197,6 +198,51 @@ def test_dice_chance():
     assert abs(reroll._chance([1, 0, 0, 0, 0], 1, 2) - (1 - (5 / 6) ** 2)) < 1e-12
     assert reroll._chance([2, 0, 0, 0, 0], 1, 3) == 0
     assert reroll._chance([0, 0, 0, 0, 0], 0, 0) == 1
+
+
+def _compositions(n, parts):
+    # every way of writing n as ``parts`` counts of 0 or more, in order
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, parts - 1):
+            yield (first,) + rest
+
+
+@functools.lru_cache(maxsize=None)
+def _exact_chance(deficit, n, rolls):
+    # The chance ``reroll._chance`` works out, another way: every outcome of the ``n`` dice as
+    # counts per face (five resources and gold), with its multinomial chance; the dice that
+    # pay what is missing are kept, the others thrown again. (``deficit`` sorted: the chance
+    # is the same whichever resources are missing.)
+    need = sum(deficit)
+    if not need:
+        return 1.0
+    if need > n or rolls <= 0:
+        return 0.0
+    total = 0.0
+    for counts in _compositions(n, 6):
+        ways = math.factorial(n)
+        for c in counts:
+            ways //= math.factorial(c)
+        rest = tuple(sorted(max(0, deficit[r] - counts[r]) for r in range(5)))
+        total += ways / 6 ** n * _exact_chance(rest, n - (need - sum(rest)), rolls - 1)
+    return total
+
+
+def test_dice_chance_is_the_exact_chance_of_every_deficit(monkeypatch):
+    # Every deficit of up to six dice, every number of dice from none to six, no roll to
+    # three (what the cache holds, asked twice: worked out, then from the cache) and four
+    # (beyond the cache: worked out each time).
+    monkeypatch.setattr(catan, "TABLES", [None, False, None])
+    asked = [(d, n, r) for d in itertools.product(range(7), repeat=5) if sum(d) <= 6
+             for n in range(7) for r in range(4)]
+    asked += [(d, n, 4) for d, n, r in asked if r == 3 and list(d) == sorted(d)]
+    for _ in range(2):
+        for d, n, r in asked:
+            want = _exact_chance(tuple(sorted(d)), n, r)
+            assert abs(reroll._chance(list(d), n, r) - want) < 1e-12, (d, n, r)
 
 
 def test_the_chance_cache_holds_every_key_in_order_and_answers_as_worked_out(monkeypatch):
@@ -756,7 +802,7 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
                     r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))
 
 
-def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
+def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monkeypatch):
     path = tmp_path / "coach_table.bin"
     path.write_bytes(b"PK\x03\x04" + bytes(60))
     with open(path, "rb") as f:
@@ -764,3 +810,39 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
             for _ in values._Values().load(f, str(path)):
                 pass
     assert str(e.value) == "%s is not a value table" % path
+    # and so when the players open it
+    monkeypatch.setattr(values, "_ONE", None)
+    monkeypatch.setattr(values, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
+    with pytest.raises(ValueError, match="%s is not a value table" % path):
+        values.value_table()
+
+
+def test_the_value_table_reads_a_turn_s_rows_once_and_a_sheet_s_factors_once_a_turn(monkeypatch):
+    # On the device the table is read from flash as it is asked: a turn's rows once, each
+    # sheet's factors once in that turn, whatever the number of plans valued.
+    table = values.value_table()
+    reads = []
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def seek(self, at):
+            self.f.seek(at)
+
+        def readinto(self, buf):
+            reads.append("rows")
+            return self.f.readinto(buf)
+
+        def read(self, n):
+            reads.append("sheet")
+            return self.f.read(n)
+
+    monkeypatch.setattr(table, "f", Counted(table.f))
+    monkeypatch.setattr(table, "t", -1)
+    monkeypatch.setattr(table, "cols", {})
+    a, b = table.masks[0], table.masks[1]
+    first = [table.value(5, a, 0, 0), table.value(5, a, 0, 0), table.value(5, b, 0, 0),
+             table.value(6, a, 0, 0), table.value(6, a, 0, 0)]
+    assert reads == ["rows", "sheet", "sheet", "rows", "sheet"]
+    assert first[0] == first[1] and first[3] == first[4]
