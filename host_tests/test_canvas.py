@@ -40,7 +40,7 @@ except ImportError:
     displayio = None
 
 from catan.ui import canvas as cv
-from catan.ui import font_large, font_small, sprites, sprites_big
+from catan.ui import font_large, font_small, sprites, sprites_big, sprites_mid
 
 
 @pytest.fixture(autouse=True)
@@ -259,19 +259,21 @@ def test_sprite_names():
              "JOKER", "LONGEST_ROAD", "LARGEST_ARMY", "CURSOR", "CHECK", "CROSS", "MAP_SETTLEMENT",
              "MAP_SETTLEMENT_IN", "MAP_CITY", "MAP_CITY_IN", "MAP_KNIGHT", "MAP_KNIGHT_IN", "MAP_SWORD"]
     assert [getattr(sprites, n) for n in names] == list(range(len(names)))
-    assert sprites.COUNT == len(names) and sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
+    # after the named ones, two cells of edge for each sprite drawn edged (widgets.picture)
+    assert sprites.COUNT == len(names) + 2 * len(make_assets.EDGED)
+    assert sprites.HEIGHT == 16 and set(sprites.WIDTHS) == {16}
 
 
 def test_the_large_map_sprites_are_the_small_ones_half_as_large_again():
     # a 15-px symbol in its 16-px cell becomes 23 px in a 24-px cell, a symmetric one stays
     # symmetric (the middle column stays the middle), and a symbol's inside is its silhouette
-    # one pixel in all round
+    # one pixel in all round (the sword is slanted: upright, it read as an arrow)
     square = [[1] * 15 + [0] for _ in range(15)] + [[0] * 16]
     big = make_assets.grow(square)
     assert len(big) == 24 and len(big[0]) == 24
     assert sum(big[y][0] for y in range(24)) == 23 and sum(big[0]) == 23
     for name, rows in cells_of("sprites_big.py"):
-        if name in ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT", "MAP_SWORD"):
+        if name in ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT"):
             assert all(r[:23] == r[22::-1] for r in rows), name
     cells = dict(cells_of("sprites_big.py"))
     for shape in ("MAP_SETTLEMENT", "MAP_CITY", "MAP_KNIGHT"):
@@ -366,3 +368,80 @@ def test_wrap_keeps_every_word_and_fills_each_line_as_far_as_it_fits(words, w):
         if k + 1 < len(lines):  # the next line's first word would not have fitted
             assert c.text_width(line + " " + lines[k + 1].split(" ")[0]) > w
         assert c.fit(line, w) == len(line) or " " not in line
+
+
+def test_an_edged_sprite_is_the_sprite_over_itself_drawn_a_pixel_off_four_ways():
+    # widgets.picture draws an edge from two cells made for it (make_assets.add_edges): the
+    # pixels must be those of the sprite in the edge's colour a pixel left, right, up and
+    # down, under the sprite itself, for each edged sprite at each size (a pale face picking
+    # its own edge by its colour, the cross's edge black)
+    from catan.ui import sprites_mid
+    from catan.ui import widgets as wg
+
+    for sheet in (sprites, sprites_mid, sprites_big):
+        for k, name in enumerate(make_assets.EDGED):
+            index = getattr(sheet, name)
+            pale = name != "CROSS"
+            colour = getattr(cv, name) if pale else cv.RED
+            want = dio(40, 40)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                want.sprite(8 + dx, 8 + dy, index, cv.DARK if pale else cv.BLACK, sheet)
+            want.sprite(8, 8, index, colour, sheet)
+            got = dio(40, 40)
+            if pale:
+                wg.picture(got, 8, 8, index, colour, sheet)
+            else:
+                wg.picture(got, 8, 8, index, colour, sheet, k)
+            assert pixels(got) == pixels(want), (sheet.__name__, name)
+
+
+@pytest.mark.parametrize("ends", [(5, 20, 30, 20), (30, 20, 5, 20), (5, 4, 17, 30), (17, 30, 5, 4),
+                                  (20, 3, 6, 33)], ids=["flat", "flat-back", "down", "up", "left"])
+def test_a_band_short_of_its_ends_is_the_band_under_a_narrowed_clip(ends):
+    # ``short`` columns (flat) or rows (sloped) short of either end: what the band drawn
+    # under a clip narrowed by that much gives (how the map drew a road's middle before)
+    x0, y0, x1, y1 = ends
+    for short in (1, 2):
+        got = dio(40, 40)
+        got.band(x0, y0, x1, y1, 5, cv.GOLD, short)
+        want = dio(40, 40)
+        if y0 == y1:
+            want.set_clip(min(x0, x1) + short, 0, abs(x1 - x0) + 1 - 2 * short, 40)
+        else:
+            want.set_clip(0, min(y0, y1) + short, 40, abs(y1 - y0) + 1 - 2 * short)
+        want.band(x0, y0, x1, y1, 5, cv.GOLD)
+        assert pixels(got) == pixels(want), short
+        assert pixels(got) != pixels(dio(40, 40))
+
+
+@pytest.mark.parametrize("sheet", [sprites, sprites_mid, sprites_big],
+                         ids=["sprites", "sprites_mid", "sprites_big"])
+def test_a_silhouette_with_its_inside_is_the_two_sprites(sheet):
+    # ``inside``: one call for a map item's silhouette and its inside (the next sprite), also
+    # cut by the clip
+    for clip in (None, (10, 12, 9, 30)):
+        got = dio(40, 40)
+        want = dio(40, 40)
+        for c in (got, want):
+            if clip:
+                c.set_clip(*clip)
+        got.sprite(8, 8, sheet.MAP_CITY, cv.DEEP, sheet, cv.GOLD)
+        want.sprite(8, 8, sheet.MAP_CITY, cv.DEEP, sheet)
+        want.sprite(8, 8, sheet.MAP_CITY_IN, cv.GOLD, sheet)
+        assert pixels(got) == pixels(want), clip
+        assert got.take_dirty() == want.take_dirty(), clip
+
+
+@pytest.mark.parametrize("ends", [(5, 20, 30, 20), (30, 20, 5, 20), (5, 4, 17, 30), (17, 30, 5, 4),
+                                  (20, 3, 6, 33)], ids=["flat", "flat-back", "down", "up", "left"])
+def test_a_hollow_band_is_its_edge_then_its_bed_a_pixel_in(ends):
+    # ``bed``: one call for what the map drew as two bands (a road's edge, then its middle
+    # two pixels narrower and a pixel short of either end)
+    x0, y0, x1, y1 = ends
+    for thick, short in ((5, 0), (7, 0), (7, 1)):
+        got = dio(40, 40)
+        got.band(x0, y0, x1, y1, thick, cv.LIGHT, short, cv.DEEP)
+        want = dio(40, 40)
+        want.band(x0, y0, x1, y1, thick, cv.LIGHT, short)
+        want.band(x0, y0, x1, y1, thick - 2, cv.DEEP, short + 1)
+        assert pixels(got) == pixels(want), (thick, short)

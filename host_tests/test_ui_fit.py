@@ -44,10 +44,10 @@ class Recorder(Canvas):
         self.ops.append(("fill", x, y, w, h, c))
         Canvas.fill_rect(self, x, y, w, h, c)
 
-    def sprite(self, x, y, index, c, sheet=None):
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
         f = sheet or self.sheet
         self.ops.append(("sprite", x, y, f.WIDTHS[index], f.HEIGHT, index))
-        Canvas.sprite(self, x, y, index, c, sheet)
+        Canvas.sprite(self, x, y, index, c, sheet, inside)
 
     def rect(self, x, y, w, h, c):
         self.ops.append(("rect", x, y, w, h, c))  # a frame: it covers what is inside it too
@@ -183,93 +183,224 @@ def contrast(a, b):
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
-def _ink(f, s, x, y):
-    # The pixels the glyphs of one line of ``s`` set, drawn at (x, y) in font ``f``.
-    out = set()
-    pen = x
-    for ch in s:
-        g = ord(ch) - f.FIRST
-        if g < 0 or g >= f.COUNT:
-            g = 63 - f.FIRST
-        w = f.WIDTHS[g]
-        o = g * f.HEIGHT * f.BPR
-        if ch != " ":
-            for r in range(f.HEIGHT):
-                for col in range(w):
-                    if f.DATA[o + r * f.BPR + (col >> 3)] >> (7 - (col & 7)) & 1:
-                        out.add((pen + col, y + r))
-        pen += w + f.SPACING
-    return out
+GRAPHIC = 3.0  # WCAG 2.1 1.4.11: graphics that carry meaning against what is next to them
 
 
-class Contrast(Canvas):
-    """A canvas with real pixels that, as each text is drawn, checks its colour against the
-    pixels around its strokes (those it leaves as they were): every one must differ from the
-    text by a contrast ratio of at least ``AA``."""
+class Final(Canvas):
+    """A canvas with real pixels that notes which draw call set each one last, so the frame
+    after a paint's last call (the cursor, frames and message boxes included) can be read
+    back: each text, sprite, outline and road band, with the pixels of it still showing."""
 
     def __init__(self, w, h):
         Canvas.__init__(self, w, h)
         self.px = bytearray(w * h)
-        self.low = []  # (text, colour, background, ratio) below AA
-        self.checking = False
+        self.owner = [-1] * (w * h)
+        self.ops = []  # (kind, colour, what, (x, y, w, h) or None)
+        self.op = -1
+        self.depth = 0
 
     def _fill(self, x, y, w, h, c):
         px = self.px
+        own = self.owner
         for yy in range(y, y + h):
             i = yy * self.width
             px[i + x:i + x + w] = bytes((c,)) * w
+            own[i + x:i + x + w] = [self.op] * w
 
     def get_pixel(self, x, y):
         return self.px[y * self.width + x]
 
-    def text(self, x, y, s, c, font=None):
-        if self.checking:
-            f = font or self.font
-            for k, line in enumerate(s.split("\n")):
-                self._check(f, line, x, y + k * f.LINE, c)
-        return Canvas.text(self, x, y, s, c, font)
+    def _call(self, kind, c, what, box, draw):
+        # one op per call the screen makes (not per primitive it is made of)
+        if self.depth:
+            return draw()
+        self.depth = 1
+        self.op = len(self.ops)
+        self.ops.append((kind, c, what, box))
+        try:
+            return draw()
+        finally:
+            self.depth = 0
+            self.op = -1
 
-    def _check(self, f, line, x, y, c):
-        ink = _ink(f, line, x, y)
-        seen = set()
-        for ix, iy in ink:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    p = (ix + dx, iy + dy)
-                    if p in ink or not (self.clip_x0 <= p[0] < self.clip_x1 and
-                                        self.clip_y0 <= p[1] < self.clip_y1):
-                        continue
-                    seen.add(self.get_pixel(*p))
-        for b in sorted(seen):
-            r = contrast(c, b)
-            if r < AA:
-                self.low.append((line, c, b, r))
+    def fill_rect(self, x, y, w, h, c):
+        return self._call("fill", c, None, None, lambda: Canvas.fill_rect(self, x, y, w, h, c))
+
+    def spans(self, x, y, halves, c):
+        return self._call("fill", c, None, None, lambda: Canvas.spans(self, x, y, halves, c))
+
+    def rect(self, x, y, w, h, c):
+        return self._call("outline", c, (x, y, w, h), None,
+                          lambda: Canvas.rect(self, x, y, w, h, c))
+
+    def hline(self, x, y, w, c):
+        return self._call("outline", c, (x, y, w, 1), None,
+                          lambda: Canvas.hline(self, x, y, w, c))
+
+    def vline(self, x, y, h, c):
+        return self._call("outline", c, (x, y, 1, h), None,
+                          lambda: Canvas.vline(self, x, y, h, c))
+
+    def band(self, x0, y0, x1, y1, thick, c, short=0, bed=-1):
+        # a hollow band (``bed``) as the two bands it is: its edge, then its middle
+        self._call("band", c, (x0, y0, x1, y1, thick), None,
+                   lambda: Canvas.band(self, x0, y0, x1, y1, thick, c, short))
+        if bed >= 0:
+            self._call("band", bed, (x0, y0, x1, y1, thick - 2), None,
+                       lambda: Canvas.band(self, x0, y0, x1, y1, thick - 2, bed, short + 1))
+
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
+        # a silhouette and its inside (``inside``) as the two sprites they are
+        f = sheet or self.sheet
+        for k, ink in ((index, c), (index + 1, inside)):
+            if ink >= 0:
+                self._call("sprite", ink, (k, getattr(f, "__name__", "sprites")),
+                           _ink_box(f, k, x, y),
+                           lambda k=k, ink=ink: Canvas.sprite(self, x, y, k, ink, sheet))
+
+    def text(self, x, y, s, c, font=None):
+        return self._call("text", c, s, None, lambda: Canvas.text(self, x, y, s, c, font))
+
+    def shown(self):
+        """{op: [pixel index, ...]}: the pixels each op set that still show."""
+        out = {}
+        for i, o in enumerate(self.owner):
+            if o >= 0:
+                out.setdefault(o, []).append(i)
+        return out
+
+
+def _ink_box(f, index, x, y):
+    # the box of the pixels a cell sets, drawn at (x, y) (None: it sets none)
+    w = f.WIDTHS[index]
+    o = index * f.HEIGHT * f.BPR
+    xs = []
+    ys = []
+    for r in range(f.HEIGHT):
+        for col in range(w):
+            if f.DATA[o + r * f.BPR + (col >> 3)] >> (7 - (col & 7)) & 1:
+                xs.append(x + col)
+                ys.append(y + r)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+_NEAR8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+_NEAR4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+
+
+def _inside(px, w, h, x, y, dx, dy, b):
+    # True if a pixel one or two steps further in from (x, y), away from its neighbour at
+    # (x + dx, y + dy), or beside those steps (an outline's corner, a sloped band's end),
+    # has GRAPHIC contrast with ``b``
+    for k in (1, 2):
+        for e in (-1, 0, 1):
+            ix = x - k * dx + e * dy
+            iy = y - k * dy + e * dx
+            if 0 <= ix < w and 0 <= iy < h and contrast(px[iy * w + ix], b) >= GRAPHIC:
+                return True
+    return False
+
+
+def _describe(op):
+    kind, _, what, _ = op
+    return repr(what) if kind == "text" else "%s %r" % (kind, what)
+
+
+def final_problems(c):
+    """What the final frame on Final canvas ``c`` shows too faintly or not at all:
+    - a text pixel next to a pixel of anything but itself below ``AA``;
+    - a graphic (sprite, outline, road band) more than an eighth of whose edge pixels (next
+      to a pixel of another colour) are faint: below ``GRAPHIC`` against that pixel, and no
+      pixel one or two steps further in (its fill inside an outline, say; or at a corner,
+      beside those steps) has that contrast with it either (an outline drawn round a shape,
+      or a shape's fill inside a faint edge, is how a graphic is told from its ground; where
+      two graphics meet, either one's edge may be what tells them apart). A few faint
+      pixels, the stair of a sloped band's end, a corner where items meet, leave the shape
+      plain;
+    - a sprite whose ink does not lie wholly on the screen."""
+    out = []
+    w = c.width
+    h = c.height
+    px = c.px
+    own = c.owner
+    for op in c.ops:
+        if op[0] == "sprite" and op[3]:
+            x, y, bw, bh = op[3]
+            if x < 0 or y < 0 or x + bw > w or y + bh > h:
+                out.append("sprite %r at (%d, %d) is cut by the %dx%d screen's edge" %
+                           (op[2], x, y, w, h))
+    seen = set()
+    for k, pixels in c.shown().items():
+        kind, col, what, _ = c.ops[k]
+        if kind == "fill":
+            continue
+        text = kind == "text"
+        need = AA if text else GRAPHIC
+        worst = None
+        edge = set()  # (a graphic's) pixels next to another colour, and those too faint
+        faint = set()
+        for i in pixels:
+            x = i % w
+            y = i // w
+            for dx, dy in (_NEAR8 if text else _NEAR4):
+                qx = x + dx
+                qy = y + dy
+                if not (0 <= qx < w and 0 <= qy < h):
+                    continue
+                q = qy * w + qx
+                b = px[q]
+                if own[q] == k or b == col and not text:
+                    continue  # (a text's strokes that run into other ink of its colour: 1:1)
+                edge.add(i)
+                r = contrast(col, b)
+                if r >= need:
+                    continue
+                if not text and (_inside(px, w, h, x, y, dx, dy, b) or
+                                 c.ops[own[q]][0] not in ("fill", "text") and own[q] >= 0 and
+                                 _inside(px, w, h, qx, qy, -dx, -dy, col)):
+                    continue  # (two graphics meet: either one's edge may tell them apart)
+                faint.add(i)
+                if worst is None or r < worst[0]:
+                    worst = (r, b, x, y)
+        if worst and (text or 8 * len(faint) > len(edge)):
+            line = "%s: %s on %s is %.2f:1 at (%d, %d)" % (
+                _describe(c.ops[k]), _NAMES[col], _NAMES[worst[1]], worst[0], worst[2], worst[3])
+            if line not in seen:
+                seen.add(line)
+                out.append(line)
+    return out
 
 
 _NAMES = ("SEA", "DEEP", "SAND", "BRICK", "LUMBER", "WOOL", "GRAIN", "ORE", "GOLD", "WHITE",
           "BLACK", "DARK", "LIGHT", "CURSOR", "RED", "SKY")
 
 
-def _low_contrast(app, c):
-    c.low = []
-    c.checking = True
+def _final(app, c):
+    # the screen painted whole, then what its final frame shows too faintly
+    c.ops = []
+    c.owner = [-1] * (c.width * c.height)
     ui_scenes.repaint(app, c)
-    c.checking = False
-    return ["%r: %s on %s is %.1f:1" % (s, _NAMES[fg], _NAMES[bg], r) for s, fg, bg, r in c.low]
+    return final_problems(c)
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
-def test_every_text_contrasts_with_what_is_behind_it(w, h):
+def test_every_text_and_graphic_contrasts_in_the_final_frame(w, h):
+    # every scene, early and late in games of one to four seats on both islands
     bad = []
     for name in ui_scenes.NAMES:
-        c = Contrast(w, h)
+        c = Final(w, h)
         app = ui_scenes.run(name, c)
-        bad += ["%s: %s" % (name, p) for p in _low_contrast(app, c)]
-    assert not bad, "%d texts below %.1f:1\n%s" % (len(bad), AA, "\n".join(bad))
+        bad += ["%s: %s" % (name, p) for p in _final(app, c)]
+    assert not bad, "%d below %.1f:1 (text) or %.1f:1 (graphics), or cut\n%s" % (
+        len(bad), AA, GRAPHIC, "\n".join(bad))
 
 
 def test_the_checks_fail_on_a_bad_scene():
-    # Deliberately bad: dark grey on deep blue, and a label over a sprite, then over a text
+    # Deliberately bad: dark grey on deep blue, a label over a sprite, then over a text; a
+    # text a frame is painted beside after it; a deep-blue sprite on the sea, and the same
+    # inside a light outline (fine); a sprite half off the screen
     class Bad:
         def __init__(self):
             self.screen = self
@@ -282,12 +413,24 @@ def test_the_checks_fail_on_a_bad_scene():
             c.text(42, 44, "over", 9)
             c.text(80, 80, "one", 9)
             c.text(84, 82, "two", 9)
+            c.text(4, 100, "framed", 12)  # LIGHT, then a magenta frame touching it
+            c.fill_rect(120, 0, 120, 60, 0)  # SEA
+            c.sprite(130, 10, 0, 1)  # DEEP on SEA
+            c.fill_rect(160, 10, 18, 18, 12)  # LIGHT ...
+            c.sprite(161, 11, 0, 1)  # ... round a DEEP brick: its outline
+            c.sprite(c.width - 8, 30, 0, 9)
+            c.rect(3, 99, c.text_width("framed") + 2, 11, 13)
 
-    c = Contrast(240, 135)
-    low = _low_contrast(Bad(), c)
+    c = Final(240, 135)
+    low = _final(Bad(), c)
     assert any("'dim': DARK on DEEP" in p for p in low), low
     assert not any("'fine'" in p for p in low), low
     assert any("'over'" in p for p in low) and any("'two'" in p for p in low), low  # ink on ink
+    assert any("'framed': LIGHT on CURSOR" in p for p in low), low
+    assert any("sprite (0, 'catan.ui.sprites'): DEEP on SEA" in p and "(13" in p
+               for p in low), low
+    assert not any("at (16" in p or "at (17" in p for p in low), low  # the outlined one
+    assert any("cut by the 240x135" in p for p in low), low
     r = Recorder(240, 135)
     Bad().paint(r)
     probs = _problems(r)
@@ -335,7 +478,7 @@ def test_every_map_item_shows_what_it_is(w, h):
                 assert texts == [want], (island, isl.name(t), texts)
             else:
                 assert texts == [] and sprites.MAP_SWORD in spr, (island, isl.name(t), spr)
-        c = Contrast(w, h)
+        c = Final(w, h)
         sheet.draw(c, lay, g, 0, None, ())
         x0, y0, x1, y1 = sheet._places(c, lay, isl)[0][0][:4]
         assert c.get_pixel((x0 + x1) // 2 + 2, (y0 + y1) // 2) == 9  # WHITE
@@ -377,13 +520,21 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
     # Two) in a chip of its colour in the header, its own total at the right as before
     from catan.ui.widgets import BAR, PLAYER_COLOUR
 
-    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer"):
+    for name in ("turn_summary_one", "turn_summary_two", "turn_island_two", "turn_computer",
+                 "turn_late_roll", "turn_late_one", "turn_late_two"):
         app, c = _repainted(name, w, h)
         g = app.game
         px = app.lay.px
         top = app.screen.ty - 3  # the header: one bar, or two on a tall panel
         assert top in (BAR, 2 * BAR)
         head = [op for op in c.ops if op[1] >= px and op[2] + op[4] <= top]
+        # the turn, in full or short, but where four seats' chips leave no room for it on
+        # Island One (its track shows it)
+        t = g.turns[g.player] + 1
+        turns = ("Turn %d/15" % t, "%d/15" % t) if g.island.number == 1 else ("Turn %d" % t,
+                                                                             "T%d" % t)
+        shown = [op[5] for op in head if op[0] == "text" and op[5] in turns]
+        assert shown or g.players == 4 and g.island.number == 1, (name, head)
         for q in range(g.players):
             total = "%d" % (g.score(q) if g.island.number == 1 else g.vp(q))
             if q == g.player:
@@ -396,17 +547,19 @@ def test_the_turn_screen_shows_every_opponent_s_total(w, h):
             x, y, cw, ch = chips[0][1:5]
             inside = [op[5] for op in head if op[0] == "text" and x <= op[1] and
                       op[1] + op[3] <= x + cw and y <= op[2] < y + ch]
-            # in a row of their own (a tall panel), named
-            want = total if top == BAR else "%s %s" % (app.seat_name(q), total)
-            assert inside == [want], (name, q, inside)
+            # in a row of their own (a tall panel), named; else numbered (not by colour alone)
+            want = ["%d" % (q + 1), total] if top == BAR else ["%s %s" % (app.seat_name(q),
+                                                                          total)]
+            assert inside == want, (name, q, inside)
 
 
 @pytest.mark.parametrize("w,h,island", [(w, h, i) for w, h in LAYOUTS for i in (1, 2)])
 def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
     # Where the hexes are half as large again as on 240x135 (320x240: 38x66 px), so are the
     # sites, knights and jokers: drawn from sprites made that size (a 24-px sheet), not the
-    # 15-px badges centred in a larger cell. The 240x240 map, as narrow as the panel's track
-    # leaves it (24 px between two corners) but taller, has 17-px ones (an 18-px sheet).
+    # 15-px badges centred in a larger cell. The 240x240 map, a step wider than 240x135's
+    # (as wide as its panel leaves it: 24 px between two corners), has 17-px ones (an 18-px
+    # sheet).
     lay = Layout(w, h)
     g = Game(island, 1, SeededDice(1))
     isl = g.island
@@ -419,6 +572,40 @@ def test_the_map_s_symbols_grow_with_its_hexes(w, h, island):
         assert (bw - 4, bh - 4) == (want, want), (isl.name(t) if t < sheet.JOKER else t, bw, bh)
         cells = [op for op in r.ops if op[0] == "sprite" and op[1] == x + 2 and op[2] == y + 2]
         assert cells and all(op[4] == side + 1 for op in cells), (t, cells)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
+def test_the_map_s_hexes_are_regular_and_its_map_fills_its_rectangle(w, h):
+    # A flat-topped hex is sqrt(3)/2 as high as it is wide: a hex as drawn (a pixel narrower
+    # than its outline) is, within 3 %, on every layout (240x240's were 48x52, stretched).
+    # Every item's box (its cursor frame included) lies in the map's rectangle (a frame at
+    # its right edge on the panel's border column), that on the screen left of the panel, and
+    # the map reaches within a badge's side of the rectangle's top and bottom (the room kept
+    # for a site's badge at its top and bottom corners): no wider band of empty sea (240x240's
+    # were 34-43 pixels).
+    from catan.ui import canvas as cv
+
+    lay = Layout(w, h)
+    c = Final(w, h)
+    sheet.hexagon(c, w // 2, h // 2, lay.su, lay.hu, cv.ORE)
+    xs = [i % w for i in range(w * h) if c.px[i] == cv.ORE]
+    ys = [i // w for i in range(w * h) if c.px[i] == cv.ORE]
+    ratio = (max(ys) - min(ys) + 1) / (max(xs) - min(xs) + 1)
+    assert abs(ratio / (3 ** 0.5 / 2) - 1) < 0.03, (lay.su, lay.hu, ratio)
+    assert 0 <= lay.mx and lay.mx + lay.mw <= lay.px and 0 <= lay.my and lay.my + lay.mh <= h
+    for island in (1, 2):
+        g = Game(island, 1, SeededDice(1))
+        isl = g.island
+        for t in list(range(isl.n_items)) + [sheet.JOKER + j for j in range(len(isl.jokers))]:
+            x, y, bw, bh = sheet.box(lay, isl, t)
+            assert lay.mx <= x and x + bw <= lay.px and lay.my <= y and \
+                y + bh <= lay.my + lay.mh, (island, t, (x, y, bw, bh))
+        c = Final(w, h)
+        sheet.draw(c, lay, g, 0, None, ())
+        rows = [y for y in range(lay.my, lay.my + lay.mh)
+                if any(c.px[y * w + x] != cv.SEA for x in range(lay.mx, lay.mx + lay.mw))]
+        gaps = (rows[0] - lay.my, lay.my + lay.mh - 1 - rows[-1])
+        assert max(gaps) <= lay.badge, (island, gaps)
 
 
 def test_the_small_screen_does_not_load_the_large_sprites():
@@ -464,17 +651,20 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
 def test_a_tall_screen_s_menus_use_the_large_font(w, h):
-    # The title and new-game menus on a 240-px screen: their title and rows in the large font
-    # (the note under them stays small); on 240x135 all small
+    # Every menu on a 240-px screen: its title and rows in the large font
+    # (the note under them stays small); on 240x135 all small; the pause menu small on every
+    # screen (the large font is not loaded for it: on the stock Pico it would take its room
+    # from the heap of a paused game)
     from catan.ui import font_large
 
-    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair"):
+    for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair", "pause",
+                 "settings", "settings_swap"):
         app, c = _repainted(name, w, h)
         screen = app.screen
         rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
         assert [op[5] for op in rows] == screen.rows, (name, rows)
         title = [op for op in c.ops if op[0] == "text" and op[5] == screen.title]
-        want = font_large.HEIGHT if h >= 200 else 9
+        want = font_large.HEIGHT if h >= 200 and name != "pause" else 9
         assert {op[4] for op in rows + title} == {want}, (name, rows + title)
 
 
@@ -494,6 +684,28 @@ def test_a_tall_panel_s_dice_are_larger(w, h):
             if i:  # a pixel between neighbours
                 px, py = screen._die_xy(i - 1)
                 assert px + side < x or py + side < y, (name, i)
+
+
+@pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])
+def test_a_rules_page_ends_at_the_end_of_a_sentence(w, h):
+    # a tall screen's rules card goes on over more pages where a part needs them: each page
+    # ends with a sentence (no "cities 7 12" | "20 30"), and the pages hold the whole text
+    from catan.ui import font_large, info
+
+    app = ui_scenes.run("rules_island_one", Recorder(w, h))
+    card = app.screen
+    words = {1: [], 2: [], 3: []}
+    for i, (part, _) in enumerate(card.pages):
+        if not part:
+            continue
+        card.page = i
+        r = Recorder(w, h)
+        card.paint(r)
+        lines = [op[5] for op in r.ops if op[0] == "text" and op[4] == font_large.HEIGHT][1:]
+        assert lines[-1].endswith("."), (part, lines)  # (the first large line: the title)
+        words[part] += " ".join(lines).split()
+    for k in (1, 2, 3):
+        assert words[k] == info._rules(k).split(), k
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])

@@ -169,6 +169,33 @@ def big_sprites(sprites, scale=grow, side=24):
     return out
 
 
+# The sprites drawn inside an edge (widgets.picture: the pale faces on white, the used joker's
+# cross), in the order of their ``k`` there: each sheet's last 2 * 4 cells are their edges.
+EDGED = ("WOOL", "GRAIN", "GOLD", "CROSS")
+
+
+def add_edges(sheet):
+    """Append to a sprite sheet two cells for each of ``EDGED``: its edge (the pixels beside
+    one of its own, left, right, above or below: a pixel wider all round than its cell holds)
+    as seen from a pixel up and left of the sprite, then what that cell misses of it from a
+    pixel down and right; drawn there in the edge's colour, then the sprite, they give the
+    edge of four draws a pixel off each way in two."""
+    cells = dict(sheet.cells)
+    for name in EDGED:
+        rows = cells[name]
+        h = len(rows)
+        w = len(rows[0])
+        edge = {(x + dx, y + dy) for y in range(h) for x in range(w) if rows[y][x]
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        first = [[int((x - 1, y - 1) in edge) for x in range(w)] for y in range(h)]
+        rest = edge - {(x - 1, y - 1) for y in range(h) for x in range(w)}
+        second = [[int((x + 1, y + 1) in rest) for x in range(w)] for y in range(h)]
+        if sum(map(sum, second)) != len(rest):
+            raise SystemExit("sprites.txt: %s's edge is wider than two cells a pixel off hold" % name)
+        sheet.cells += [(name + "_EDGE", first), (name + "_EDGE", second)]
+    return sheet
+
+
 def font_sheet(sheet, expect_first=32, expect_count=95):
     """Check a font has one glyph for every code from ``first``, in order."""
     names = [n for n, _ in sheet.cells]
@@ -238,6 +265,9 @@ def module_text(sheet, doc, sources, names=None):
     ]
     if names:
         out += ["%s = %d" % (n, i) for i, n in enumerate(names)] + [""]
+        if len(sheet.cells) > len(names):
+            out += ["# cells %d..%d: the edges of %s, two each (tools/make_assets.py, add_edges)"
+                    % (len(names), len(sheet.cells) - 1, ", ".join(EDGED)), ""]
     out += [_bytes_literal("WIDTHS", widths), "", _bytes_literal("DATA", data), ""]
     return "\n".join(out)
 
@@ -254,6 +284,9 @@ def build():
             raise SystemExit("sprites.txt: sprite names are UPPER_CASE identifiers, not %r" % n)
     big = big_sprites(sprites)
     mid = big_sprites(sprites, grow_mid, 18)
+    big_names = [n for n, _ in big.cells]
+    for sheet in (sprites, big, mid):
+        add_edges(sheet)
     return {
         "font_small.py": (small, module_text(
             small, "Small font: printable ASCII, caps 7 px, cell %d px high." % small.height,
@@ -267,12 +300,12 @@ def build():
         "sprites_big.py": (big, module_text(
             big, "24x24 sprites of the larger maps: the map's symbols of ``sprites`` half as large"
             " again\n(see ``tools/make_assets.py``); imported only where a layout draws them.",
-            ["tools/assets/sprites.txt"], [n for n, _ in big.cells])),
+            ["tools/assets/sprites.txt"], big_names)),
         "sprites_mid.py": (mid, module_text(
             mid, "18x18 sprites of the 240x240 map: the symbols of ``sprites_big`` one eighth"
             " larger than\n``sprites``' (see ``tools/make_assets.py``); imported only where a"
             " layout draws them.",
-            ["tools/assets/sprites.txt"], [n for n, _ in mid.cells])),
+            ["tools/assets/sprites.txt"], big_names)),
     }
 
 

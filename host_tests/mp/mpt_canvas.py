@@ -150,6 +150,7 @@ def native_scene(c, w, h):
             y += 7
     c.sprite(w - 9, h - 5, sprites.KNIGHT, cv.BLACK)
     c.sprite(-4, 20, sprites.CROSS, cv.WHITE)
+    c.sprite(w - 12, 30, sprites.MAP_CITY, cv.DEEP, None, cv.GOLD)  # a silhouette and its inside
     halves = bytes((0, 2, 5, 9, 12, 12, 9, 5, 2, 0))
     for x, y in ((20, 3), (w - 3, 30), (1, h - 4), (77, 17)):
         c.spans(x, y, halves, cv.LUMBER)

@@ -142,6 +142,17 @@ SCENES = (
      "a,b,b,b,x_long,y,y"),
     ("hand_over", lambda: _game_store(lambda: _played(1, (HUMAN, HUMAN), 2)),
      "a,a,a,y,y,y,y,y,y,y,a,x,a,x,a"),
+    # late in a game (issue 39): many items built, two-digit track boxes, three and four
+    # seats; re-rolling (a die under the cursor over the status line) and building (a map
+    # target under it)
+    ("turn_late_roll", lambda: _game_store(lambda: _played(1, (HUMAN, 1, 2), 12, 20)), "a,a"),
+    ("turn_late_one", lambda: _game_store(lambda: _played(1, (HUMAN, 1, 2, 0), 12, 13)),
+     "a,a,y,y,y,y,y,y,y,a"),
+    ("turn_late_two", lambda: _game_store(lambda: _played(2, (HUMAN, 1, 2, 0), 11)),
+     "a,a,y,y,y,y,y,y,y,a"),
+    ("sheet_late_one", lambda: _game_store(lambda: _played(1, (HUMAN, 1, 2), 12, 20)), "a,b,y,y,a"),
+    ("sheets_late_two", lambda: _game_store(lambda: _played(2, (HUMAN, 1, 2, 0), 11)),
+     "a,x_long,y"),
     ("game_over_one", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a"),
     ("high_score", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))), "a,a,y,a"),
     ("game_over_initials", lambda: _game_store(lambda: _almost_over(1, (HUMAN, 2))),

@@ -63,7 +63,7 @@ PALETTE = (
     0x000000,  # BLACK
     0x3A3F45,  # DARK
     0xC5CBD1,  # LIGHT
-    0xFF3CC8,  # CURSOR
+    0xFF44CC,  # CURSOR (3:1 against both the sea and white)
     0xFF4B5C,  # RED
     0x78C6FF,  # SKY
 )
@@ -359,22 +359,33 @@ class Canvas:
         if self._track and left < right:
             self._mark(left, y + k0, right, y + k1)
 
-    def band(self, x0, y0, x1, y1, thick, c):
+    def band(self, x0, y0, x1, y1, thick, c, short=0, bed=-1):
         """A thick line from (x0, y0) to (x1, y1): ``thick`` pixels across each row (a flat one
-        as one bar); only the rows inside the clip are visited."""
-        if y0 == y1:
-            self.fill_rect(min(x0, x1), y0 - thick // 2, abs(x1 - x0) + 1, thick, c)
-            return
+        as one bar), ``short`` columns (flat) or rows (sloped) short of either end; only the
+        rows inside the clip are visited. With ``bed`` (a colour), its middle then, ``thick``
+        - 2 across and a pixel shorter at either end, in ``bed``: a road's edge and bed in one
+        call (on the emulated Pico a band's own Python is about a third of its 0.4 ms)."""
         if y0 > y1:
             x0, y0, x1, y1 = x1, y1, x0, y0
         dx = x1 - x0
         dy = y1 - y0
-        ya = max(y0, self.clip_y0)
-        yb = min(y1 + 1, self.clip_y1)
-        if ya < yb:
-            # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
-            self._band_rows(x0 - thick // 2, y0, dx, dy, dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb,
-                            thick, c)
+        while True:
+            if not dy:
+                self.fill_rect(min(x0, x1) + short, y0 - thick // 2, abs(dx) + 1 - 2 * short,
+                               thick, c)
+            else:
+                ya = max(y0 + short, self.clip_y0)
+                yb = min(y1 + 1 - short, self.clip_y1)
+                if ya < yb:
+                    # row y's left end: x0 + (dx * (y - y0) + half) // dy - thick // 2
+                    self._band_rows(x0 - thick // 2, y0, dx, dy,
+                                    dy >> 1 if dx >= 0 else -(dy >> 1), ya, yb, thick, c)
+            if bed < 0:
+                return
+            thick -= 2
+            short += 1
+            c = bed
+            bed = -1
 
     def _band_rows(self, x0, y0, dx, dy, half, ya, yb, thick, c):
         # rows ya .. yb - 1 of ``band`` (inside the clip; a back end may draw them natively)
@@ -523,12 +534,16 @@ class Canvas:
             pen += w + sp
         return pen
 
-    def sprite(self, x, y, index, c, sheet=None):
-        """Draw sprite ``index`` of ``sheet`` (default: ``sprites``) in colour ``c`` at (x, y)."""
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
+        """Draw sprite ``index`` of ``sheet`` (default: ``sprites``) in colour ``c`` at (x, y);
+        with ``inside`` (a colour), the next sprite (a silhouette's inside) over it in that
+        colour: the map's items in one call, not two."""
         f = sheet or self.sheet
         w = f.WIDTHS[index]
         h = f.HEIGHT
         self._draw_cell(f, index, x, y, w, c)
+        if inside >= 0:
+            self._draw_cell(f, index + 1, x, y, f.WIDTHS[index + 1], inside)
         if self._track:
             self._mark_clipped(x, y, x + w, y + h)
 

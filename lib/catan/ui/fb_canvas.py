@@ -253,19 +253,24 @@ class FbCanvas(Canvas):
         p[16] = thick
         self._native.rows(p, self._target, self._code, x0 + q, dx)
 
-    def sprite(self, x, y, index, c, sheet=None):
+    def sprite(self, x, y, index, c, sheet=None, inside=-1):
         native = self._native
         if native is None:
-            Canvas.sprite(self, x, y, index, c, sheet)
+            Canvas.sprite(self, x, y, index, c, sheet, inside)
             return
         f = sheet or self.sheet
         if id(f) != self._sheet_id:
             self._native_sheet(f)
         p = self._np
+        code = self._code
         p[0] = 1
         p[1] = c
-        self._code[0] = f.FIRST + index
-        native.cells(p, self._target, self._code, f.WIDTHS, f.DATA, x, y)
+        code[0] = f.FIRST + index
+        native.cells(p, self._target, code, f.WIDTHS, f.DATA, x, y)
+        if inside >= 0:
+            p[1] = inside
+            code[0] += 1
+            native.cells(p, self._target, code, f.WIDTHS, f.DATA, x, y)
         if self._track:
             self._mark_clipped(x, y, x + f.WIDTHS[index], y + f.HEIGHT)
 

@@ -483,8 +483,7 @@ class Scores:
             x = 4 + f * step
             h = (bottom - top - 18) * d[f] // most
             c.fill_rect(x + 2, bottom - 18 - h, step - 6, h, wg.FACE_COLOUR[f])
-            c.fill_rect(x + (step - 20) // 2, bottom - 17, 18, 18, cv.WHITE)
-            c.sprite(x + (step - 20) // 2 + 1, bottom - 16, wg.FACE_SPRITE[f], wg.FACE_COLOUR[f])
+            wg.die(c, x + (step - 20) // 2, bottom - 17, f, wg.DIE_FACE)
             pct = "-" if not total else "%d.%d%%" % (1000 * d[f] // total // 10,
                                                       1000 * d[f] // total % 10)
             wg.centred(c, x, step - 2, bottom + 3, pct, cv.WHITE)
@@ -604,17 +603,48 @@ def _rules(k):
     )[k]
 
 
+def _pages(c, text, w, room):
+    # ``text`` in the large font wrapped to ``w`` pixels, as pages of at most ``room`` lines
+    # [(line, colour)], each ending at the end of a sentence, the one nearest an even share
+    # of the lines left (a sentence longer than a page is cut where the page is full)
+    out = []
+    while text:
+        lines = _lines(c, ((text, cv.WHITE),), w, font_large)
+        if len(lines) <= room:
+            out.append(lines)
+            break
+        share = -(-len(lines) // -(-len(lines) // room))  # the lines of an even page
+        best = end = -1
+        best_lines = 0
+        for i in range(room):  # the sentence ends on the page's lines: the nearest the share
+            start = text.find(lines[i][0], end + 1)
+            end = start + len(lines[i][0])
+            cut = end - 1 if text[end - 1] == "." else text.rfind(". ", start, end)
+            if cut >= 0 and (best < 0 or abs(i + 1 - share) <= abs(best_lines - share)):
+                best = cut
+                best_lines = i + 1
+        if best < 0:
+            out.append(lines[:room])
+            text = text[end + 1:]
+        else:
+            out.append(_lines(c, ((text[:best + 1], cv.WHITE),), w, font_large))
+            text = text[best + 2:]
+    return out
+
+
 class Rules:
     """The rules card: costs, then each island's scoring, then the keys. On a tall screen
     the text is in the large font, a part that needs more lines than a page holds going on
-    over the next page (so there are more pages than the card's 4 parts)."""
+    over the next page at the end of a sentence (so there are more pages than the card's 4
+    parts)."""
 
 
     def __init__(self, app, owner=None):
         self.app = app
         self.page = 0
         self.owner = owner
-        # per page: (part, first line); and on a tall screen each part's large lines
+        # per page: (part, first line); and on a tall screen (part, page), each part's
+        # pages of large lines
         self.pages = [(0, 0)]
         self.lines = None
         lay = app.lay
@@ -622,10 +652,9 @@ class Rules:
             room = (lay.height - wg.LINE - 3 - font_large.HEIGHT - 7) // font_large.LINE
             self.lines = [None]
             for k in (1, 2, 3):
-                lines = _lines(app.c, ((_rules(k), cv.WHITE),), lay.width - 8, font_large)
-                self.lines.append(lines)
-                n = (len(lines) + room - 1) // room  # its pages, as full as each other
-                self.pages += [(k, i * len(lines) // n) for i in range(n)]
+                pages = _pages(app.c, _rules(k), lay.width - 8, room)
+                self.lines.append(pages)
+                self.pages += [(k, i) for i in range(len(pages))]
         else:
             self.pages += [(1, 0), (2, 0), (3, 0)]
 
@@ -663,8 +692,7 @@ class Rules:
                 cost = COSTS[kind]
                 for r in range(5):
                     for _ in range(cost[r]):
-                        c.fill_rect(x, y, 18, 18, cv.WHITE)
-                        c.sprite(x + 1, y + 1, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r])
+                        wg.die(c, x, y, r, wg.DIE_FACE)
                         x += 20
                 y += 18 + gap
             _say(c, app, 4, y + 1, w - 8, (("Every seat throws the same dice in a turn.",
@@ -676,10 +704,7 @@ class Rules:
         if self.lines is None:
             wg.paragraph(c, 4, y, w - 8, _rules(part), cv.WHITE)
         else:
-            lines = self.lines[part]
-            end = self.pages[self.page + 1][1] if self.page + 1 < len(self.pages) and \
-                self.pages[self.page + 1][0] == part else len(lines)
-            for line in lines[first:end]:
+            for line in self.lines[part][first]:
                 c.text(4, y, line[0], line[1], font_large)
                 y += font_large.LINE
         self._foot(c)

@@ -10,10 +10,11 @@ right; menus and cards use the whole screen. Numbers are pixels:
   see ``sheet.py``); a site at the map's right edge reaches ``5 su + badge // 2 + 2`` from
   the centre (its badge and cursor frame), a hex edge on the left ``5 su``, top and bottom
   ``3 hu + badge // 2 + 2``;
-- ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle;
+- ``cx``, ``cy``: the map centre; ``mx, my, mw, mh``: the map rectangle, as high as the
+  screen, or (240x240) as the map, the score under it (``sheet.draw`` puts it there);
 - ``px, py, pw, ph``: the panel; ``per_row``: dice per row in the panel's tray;
 - ``badge``: the side of a site's or a knight's badge on the map (a joker's card is one more):
-  15, 17 on the taller hexes of 240x240 (``sheet.py`` draws those from ``sprites_mid``), or 23
+  15, 17 on 240x240's larger hexes (``sheet.py`` draws those from ``sprites_mid``), or 23
   where the hexes are large enough for them beside each other (from ``sprites_big``);
 - ``big``: titles in the large font (screens 200 pixels high or more);
 - ``die``: the side of a die's box in the turn screen's tray: 18 (a 16-px face), or on a tall
@@ -22,16 +23,18 @@ right; menus and cards use the whole screen. Numbers are pixels:
 
 from catan import const
 
-# (width, height, su, hu, per_row, badge). 320x240: 23-px badges reach 2 pixels further past
-# a corner than 15-px ones, so the panel is 4 pixels narrower, too narrow for 6 dice a row.
-# 240x240: the panel keeps the 108 pixels of its track, so the hexes are no wider than on
-# 240x135; taller, they hold 17-px badges (sprites_mid) with a knight and its joker a pixel
-# left of their place elsewhere (see sheet.py).
+# (width, height, su, hu, per_row, badge). Every hex is regular, 2 hu = 0.87 x 4 su to a
+# pixel (test_ui_fit). 320x240: 23-px badges reach 2 pixels further past a corner than 15-px
+# ones, so the panel is 4 pixels narrower, too narrow for 6 dice a row. 240x240: a regular map
+# as high as the screen would be over 200 pixels wide, and the panel needs 108 (its resource
+# picker takes 107; at su 13 it would have 98, too few for that and three buttons), so the
+# hexes are a step wider than 240x135's, with 17-px badges (sprites_mid), the score under them.
 _SIZES = const((
     (320, 240, 19, 33, 3, 23),
-    (240, 240, 12, 26, 3, 17),
+    (240, 240, 12, 21, 3, 17),
     (240, 135, 11, 19, 6, 15),
 ))
+_UNDER = const(40)  # the fewest rows under a map of regular hexes that take the score there
 
 
 class Layout:
@@ -54,9 +57,12 @@ class Layout:
         self.my = 0
         # how far a site's badge and cursor frame reach past its corner
         self.mw = left + 5 * su + badge // 2 + 2 + 1
-        self.mh = h
+        # a site's badge and cursor frame reach ``top`` above and below the centre: where
+        # the screen has room for the score under that, the map ends there
+        top = 3 * hu + badge // 2 + 2
+        self.mh = h if h - 2 * top - 1 < _UNDER else 2 * top + 1
         self.cx = left + 1
-        self.cy = h // 2
+        self.cy = self.mh // 2
         self.px = self.mw + 1
         self.py = 0
         self.pw = w - self.px

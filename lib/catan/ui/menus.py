@@ -8,30 +8,12 @@ from catan.ui import canvas as cv
 from catan.ui import font_large
 from catan.ui import widgets as wg
 from catan.ui.common import HUMAN, LEVEL_NAMES
-from catan.ui.menu import ROW, Menu
+from catan.ui.menu import Menu
 from catan.ui.records import SPEEDS
 
 
 class _Menu(Menu):
-    widest = ""  # the widest row the menu shows, its label and value ("": too wide for large)
-
-    def size(self):
-        # On a tall screen (240 pixels) the title and the rows in the large font where they
-        # fit: all of them, two lines of the note and the foot below; the title and the
-        # widest row across
-        lay = self.app.lay
-        big = font_large
-        room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
-                <= lay.height - wg.LINE - 1)
-        c = self.app.c
-        w = self.width(big) - 6
-        if lay.big and self.widest and room and c.text_width(self.title, big) <= w and \
-                c.text_width(self.widest, big) + 2 * big.SPACING <= w:
-            self.font = big
-            self.row = big.LINE
-        else:
-            self.font = None
-            self.row = ROW
+    """A menu of this module (``Menu.size`` chooses its font)."""
 
 
 class Title(_Menu):
@@ -270,6 +252,7 @@ class Replace(_Menu):
 
 class SettingsMenu(_Menu):
     title = "Settings"
+    widest = "Choose with A (B: back)"
 
     def __init__(self, app, owner=None):
         self.owner = owner  # the screen to return to (the pause menu), or None: the title
@@ -287,15 +270,16 @@ class SettingsMenu(_Menu):
         if r == "Brightness":
             return "%d0%%" % s.brightness
         if r == "Choose with":
-            if self.swap_asked:
-                return "press %s to confirm" % self.app.key_name("back")
+            if self.swap_asked:  # (in the large font the note says what it confirms)
+                return ("press %s" if self.font else "press %s to confirm") % \
+                    self.app.key_name("back")
             return "B (A: back)" if s.swap else "A (B: back)"
         if r == "Animation":
             return SPEEDS[s.speed]
         if r == "Coach review":
             return "on" if s.coach else "off"
         if r == "Reset statistics" and self.confirm:
-            return "sure? A again"
+            return "sure?" if self.font else "sure? A again"
         return None
 
     def note(self):

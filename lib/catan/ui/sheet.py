@@ -8,7 +8,8 @@ points into pixels (``su`` pixels per u, ``hu`` per v, the map's centre pixel).
 
     draw(c, lay, game, p, cursor)      # the whole map of seat p (set a clip to redraw a part)
                                        # with the road ``cursor`` lit (a frame rings any other
-                                       # target: the caller draws it, last)
+                                       # target: the caller draws it, last), and its score
+                                       # under it where the layout has room (240x240)
     draw_lit_road(c, lay, game, r, can)  # road r lit by the cursor over the map drawn without
     box(lay, island, target)           # the rectangle a target covers, for partial redraws
 
@@ -73,6 +74,7 @@ _GEOMETRY = {
 _BUILT = const(0)
 _OPEN = const(1)  # buildable with the dice now
 _LATER = const(2)
+_CROSS = const(3)  # the cross's edge in a sheet (widgets.picture's k)
 _TWO_VP = const((0, "1", "2"))  # Island Two's printed victory points by kind: settlement, city
 # The symbols of the map with 15-px badges (a joker's card, one more, is a die's sprite): the
 # sheet (None: the canvas's own), an item's silhouette by kind (its inside is the next sprite),
@@ -184,32 +186,10 @@ def hexagon(c, x, y, su, hu, colour):
     c.spans(x, y - hu + 1, halves, colour)
 
 
-def _road(c, x0, y0, x1, y1, colour, thick):
-    # A thick line between two corners: flat edges as one bar, sloped ones row by row.
-    c.band(x0, y0, x1, y1, thick, colour)
-
-
 def _state(game, p, item, can):
     if game.is_built(item, p):
         return _BUILT
     return _OPEN if item in can else _LATER
-
-
-def _badge(c, art, x, y, kind, state, label, lx):
-    # An item's silhouette in deep blue, filled white when built, gold when buildable (one
-    # sprite less for the many not built yet); its printed value inside it (``label``: Island
-    # One's points, Island Two's VP of a site; None: a sword, Island Two's knight), ``lx``
-    # pixels in, clear of the outline by a pixel all round. ``art``: the layout's symbols.
-    f = art[0]
-    spr = art[1][kind]
-    c.sprite(x, y, spr, cv.DEEP, f)
-    if state != _LATER:
-        c.sprite(x, y, spr + 1, cv.WHITE if state == _BUILT else cv.GOLD, f)
-    ink = cv.LIGHT if state == _LATER else cv.BLACK
-    if label:
-        c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
-    else:
-        c.sprite(x, y, art[2], ink, f)
 
 
 _PLACES = {}  # (layout, island) -> where each road, item and joker is drawn (see _places)
@@ -266,6 +246,10 @@ def draw(c, lay, game, p, cursor=None, can=None):
     isl = game.island
     su = lay.su
     hu = lay.hu
+    if lay.mh < lay.ph and c.visible(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh):
+        # a layout with room under the map (240x240) puts seat p's score there
+        c.fill_rect(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh, cv.DEEP)
+        wg.score(c, lay.mx + 3, lay.mh + 3, lay.mw - 5, game, p, lay.big)
     if not c.visible(lay.mx, lay.my, lay.mw, lay.mh):
         return
     c.fill_rect(lay.mx, lay.my, lay.mw, lay.mh, cv.SEA)
@@ -286,25 +270,36 @@ def draw(c, lay, game, p, cursor=None, can=None):
     cy = c.clip_y0
     cx1 = c.clip_x1
     cy1 = c.clip_y1
+    # A road is a band along its edge: buildable, 5 pixels of gold; built, of white (both
+    # on a dark border, 7 across); not yet, hollow: a light-grey edge round a 3-pixel
+    # deep-blue bed (an empty road, as printed; the grey road, Island Two's R5 whose builder
+    # may take Longest Road, a dark grey one). The hollow ones first: where roads meet, a
+    # border closes over their ends. ``lit``: the others to draw then (bit r + 1, the
+    # starting road's bit 0), ``gold`` the buildable ones of them: each road's place and
+    # state are read once.
+    lit = 0
+    gold = 0
     for r in range(-1, isl.n_roads):
         x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
         if bx >= cx1 or by >= cy1 or bx + bw <= cx or by + bh <= cy or r == cursor:
             continue
-        if r < 0:  # the starting road: white as a built one, with a line down its middle
-            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-            _road(c, x0, y0, x1, y1, cv.WHITE, 5)
-            _road(c, x0, y0, x1, y1, cv.BLACK, 1)
-            continue
-        # A road is a band along its edge: not yet buildable, a 5-pixel dark road bed;
-        # buildable, 5 pixels of gold; built, of white (both on a dark border, 7 across); the
-        # grey road (Island Two's R5, whose builder may take Longest Road) slate grey on its
-        # border until built.
-        st = _state(game, p, r, can)
-        if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
-            _road(c, x0, y0, x1, y1, cv.DEEP, 7)
-            _road(c, x0, y0, x1, y1, _ROAD_INK[st], 5)
+        st = _state(game, p, r, can) if r >= 0 else 0
+        if st == _LATER:
+            c.band(x0, y0, x1, y1, 5, cv.LIGHT, 0,
+                   cv.DARK if isl.number == 2 and r == GREY_ROAD else cv.DEEP)
         else:
-            _road(c, x0, y0, x1, y1, cv.DARK, 5)
+            lit |= 1 << (r + 1)
+            gold |= st << (r + 1)
+    r = -1
+    while lit:
+        if lit & 1:
+            x0, y0, x1, y1, bx, by, bw, bh = roads[r + 1]
+            c.band(x0, y0, x1, y1, 7, cv.DEEP, 0, _ROAD_INK[gold & 1])
+            if r < 0:  # the starting road: white as a built one, a line down its middle
+                c.band(x0, y0, x1, y1, 1, cv.BLACK, 2)
+        lit >>= 1
+        gold >>= 1
+        r += 1
     if cursor is not None and 0 <= cursor < isl.n_roads:
         _lit_road(c, isl, game, p, cursor, can, roads[cursor + 1])
     _items(c, isl, game, p, can, items, jokers, art)
@@ -323,14 +318,16 @@ def draw_lit_road(c, lay, game, road, can):
 
 
 def _lit_road(c, isl, game, p, r, can, place):
-    # Road ``r`` under the cursor: its 3-pixel middle on a 7-pixel magenta band.
+    # Road ``r`` under the cursor: a 7-pixel magenta band round a black one of 5 (as the
+    # cursor's frame: magenta outside, black inside), its 3-pixel middle in the road's
+    # colour; not yet built, none (hollow, as it is drawn without the cursor).
     x0, y0, x1, y1, bx, by, bw, bh = place
     if bx >= c.clip_x1 or by >= c.clip_y1 or bx + bw <= c.clip_x0 or by + bh <= c.clip_y0:
         return
     st = _state(game, p, r, can)
-    lit = st != _LATER or (isl.number == 2 and r == GREY_ROAD)
-    _road(c, x0, y0, x1, y1, cv.CURSOR, 7)
-    _road(c, x0, y0, x1, y1, _ROAD_INK[st] if lit else cv.DARK, 3)
+    c.band(x0, y0, x1, y1, 7, cv.CURSOR, 0, cv.BLACK)
+    if st != _LATER or (isl.number == 2 and r == GREY_ROAD):
+        c.band(x0, y0, x1, y1, 3, _ROAD_INK[st], 2)
 
 
 def _items(c, isl, game, p, can, items, jokers, art):
@@ -340,11 +337,31 @@ def _items(c, isl, game, p, can, items, jokers, art):
     cx1 = c.clip_x1
     cy1 = c.clip_y1
     n = isl.n_roads
+    f = art[0]
+    # An item's silhouette: built, white inside a deep-blue edge; buildable, gold inside it;
+    # not yet, deep blue inside a light-grey edge (the edge, at 3:1 or more against the sea
+    # and every hex, or the fill inside it, tells the shape from its ground); its printed
+    # value inside it (``label``: Island One's points, Island Two's VP of a site; None: a
+    # sword, Island Two's knight), ``lx`` pixels in, clear of the edge by a pixel all round.
+    # (Drawn here, not by a function an item: a call costs about 25 us on the device.)
     for k in range(len(items)):
         x, y, w, h, kind, label, lx = items[k]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
             continue
-        _badge(c, art, x + 2, y + 2, kind, _state(game, p, n + k, can), label, lx)
+        x += 2
+        y += 2
+        spr = art[1][kind]
+        st = _state(game, p, n + k, can)
+        if st == _LATER:
+            c.sprite(x, y, spr, cv.LIGHT, f, cv.DEEP)
+            ink = cv.LIGHT
+        else:
+            c.sprite(x, y, spr, cv.DEEP, f, cv.WHITE if st == _BUILT else cv.GOLD)
+            ink = cv.BLACK
+        if label:
+            c.text(x + lx, y + art[6 if kind == KNIGHT else 5], label, ink)
+        else:
+            c.sprite(x, y, art[2], ink, f)
     for j in range(len(jokers)):
         x, y, w, h = jokers[j]
         if x >= cx1 or y >= cy1 or x + w <= cx or y + h <= cy:
@@ -353,13 +370,19 @@ def _items(c, isl, game, p, can, items, jokers, art):
         y += 2
         gives = isl.jokers[j][0]
         used = game.joker_used(j, p)
-        f = art[0]
         card = w - 4
+        # usable: white, its face in colour, edged black; locked or used: deep blue, its
+        # face light grey, edged light grey and a deep-blue pixel inside that (the edge, or
+        # the fill inside it, stands out from every hex); used, crossed out in red (edged
+        # black), as on paper
         if game.joker_unlocked(j, p) and not used:
             c.fill_rect(x, y, card, card, cv.WHITE)
-            c.sprite(x, y, art[4][gives], wg.FACE_COLOUR[gives], f)
+            wg.picture(c, x, y, art[4][gives], wg.FACE_COLOUR[gives], f)
+            c.rect(x, y, card, card, cv.BLACK)
         else:
-            c.fill_rect(x, y, card, card, cv.DARK)
+            c.fill_rect(x, y, card, card, cv.DEEP)
             c.sprite(x, y, art[4][gives], cv.LIGHT, f)
-            if used:  # crossed out, as on paper
-                c.sprite(x, y, art[3], cv.RED, f)
+            c.rect(x, y, card, card, cv.LIGHT)
+            c.rect(x + 1, y + 1, card - 2, card - 2, cv.DEEP)
+            if used:
+                wg.picture(c, x, y, art[3], cv.RED, f, _CROSS)

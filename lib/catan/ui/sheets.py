@@ -48,8 +48,9 @@ class Sheets:
         score = "%d" % g.score(p) if one else "VP %d" % g.vp(p)
         c.text(x + w - 3 - c.text_width(score), 2, score, cv.BLACK)
         y = wg.BAR + 3
-        wg.score(c, x + 3, y, w - 5, g, p)
-        y += 27 if one else 20
+        if lay.mh == lay.ph:  # (or under the map: sheet.draw)
+            wg.score(c, x + 3, y, w - 5, g, p, lay.big)
+            y += wg.score_height(g, w - 5, lay.big) + 1
         if not one:
             c.text(x + 3, y, "road %d  knights %d" % (g.road_length(p), g.knights(p)), cv.SAND)
             y += wg.LINE + 3

@@ -244,13 +244,15 @@ class Turn:
             self._dsheet = big
             self._dfaces = (big.BRICK, big.LUMBER, big.WOOL, big.GRAIN, big.ORE, big.GOLD,
                             big.JOKER)
-        self.sy = self.ty + (self.ds + 1) * self.rows + 1  # status line
+        # the status line, a pixel clear of the cursor's frame round a die of the last row
+        self.sy = self.ty + (self.ds + 1) * self.rows + 2
         self.by = self.sy + wg.LINE + 2  # buttons / picker
         self.iy = self.by + 17  # info lines
         self.fy = lay.ph - wg.LINE - 1  # the foot: key help
         # the score: Island One's track (two rows of 12 pixels), Island Two's VP boxes and
         # awards (17 pixels), just above the foot, so the info lines get the room between
-        high = 26 if g.island.number == 1 else 19
+        high = wg.score_height(g, lay.pw - 5, lay.big) if lay.mh == lay.ph else 0  # (or
+        # under the map: sheet.draw)
         self.ky = self.fy - high
         # A message (a refusal, the coach, a computer's move) takes up to three lines: just
         # above the score track, in a place of its own where the panel has room for it below
@@ -525,7 +527,7 @@ class Turn:
         g = self.game
         lay = self.lay
         p = g.player
-        if c.visible(lay.mx, lay.my, lay.mw, lay.mh):
+        if c.visible(lay.mx, 0, lay.mw, lay.ph):  # (the map, and the score under it on 240x240)
             sheet.draw(c, lay, g, p, self.cursor if 0 <= self.cursor < DIE else None,
                        self._buildable())
         if c.visible(lay.px - 1, 0, lay.pw + 1, lay.ph):
@@ -579,8 +581,9 @@ class Turn:
         if c.visible(x, self.by - 3, w, 22):
             self._paint_buttons(c)
         # (not under a message's box at the panel's foot: it comes back with the next key)
-        if c.visible(x, self.ky, w, 26) and not (self.msg and self._msg_end() == self.lay.ph):
-            wg.score(c, x + 3, self.ky, w - 5, g, p)
+        if self.ky < self.fy and c.visible(x, self.ky, w, self.fy - self.ky) and not (
+                self.msg and self._msg_end() == lay.ph):
+            wg.score(c, x + 3, self.ky, w - 5, g, p, lay.big)
         y = self._iy()
         # a message ends just above the score; the info lines it would cover are not drawn
         # (_foot_top: what it changes)
@@ -613,8 +616,10 @@ class Turn:
     def _paint_header(self, c):
         # Who plays, which turn, their score so far at the right; left of it, in a multi-seat
         # game, every other seat's total (Island One's points, Island Two's VP) in a chip of
-        # its colour, in seat order. Where they leave too little room, the turn goes short;
-        # a tall panel has a second row for them instead, each named (``hh``).
+        # its colour after the seat's number, in seat order. Where they leave too little room,
+        # the turn goes short, or with four seats on Island One (two-digit totals) goes: the
+        # track's boxes show it; a tall panel has a second row for them instead, each named
+        # (``hh``).
         g = self.game
         x = self.lay.px
         w = self.lay.pw
@@ -637,37 +642,45 @@ class Turn:
             chips = self._chips = []
             for q in range(g.players):
                 v = "%d" % (g.score(q) if one else g.vp(q)) if q != p else ""
+                # named in full on a tall panel; else by the seat's number, a line between
+                # it and the total (a chip is told by more than its colour)
+                n = "%d" % (q + 1)
                 if v and two:
                     v = "%s %s" % (self.app.seat_name(q), v)
+                    n = ""
                 chips.append(v)
-                chips.append(c.text_width(v))
+                chips.append(n)
+                chips.append(c.text_width(v) + (c.text_width(n) + 3 if n else 0))
         chips = self._chips
         if two:  # the second row: left to right
             left = x + 3
             for q in range(g.players):
-                v = chips[2 * q]
+                v = chips[3 * q]
                 if not v:
                     continue
-                cw = chips[2 * q + 1] + 4
+                cw = chips[3 * q + 2] + 4
                 c.fill_rect(left, wg.BAR + 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
                 c.text(left + 2, wg.BAR + 2, v, cv.BLACK)
                 left += cw + 3
         elif g.players > 1:
             right -= 3
             for q in range(g.players - 1, -1, -1):  # right to left
-                v = chips[2 * q]
+                v = chips[3 * q]
                 if not v:
                     continue
-                cw = chips[2 * q + 1] + 4
+                cw = chips[3 * q + 2] + 4
                 right -= cw
                 c.fill_rect(right - 1, 0, cw + 2, wg.BAR, cv.DEEP)
                 c.fill_rect(right, 1, cw, wg.BAR - 2, wg.PLAYER_COLOUR[q])
-                c.text(right + 2, 2, v, cv.BLACK)
+                line = c.text(right + 2, 2, chips[3 * q + 1], cv.BLACK)
+                c.vline(line, 2, wg.BAR - 4, cv.BLACK)
+                c.text(line + 2, 2, v, cv.BLACK)
                 right -= 1
         head = "Turn %d/%d" % (turn, TURNS_ONE) if one else "Turn %d" % turn
-        if pen + 5 + c.text_width(head) > right - 2:
+        if pen + 4 + c.text_width(head) > right - 2:
             head = "%d/%d" % (turn, TURNS_ONE) if one else "T%d" % turn
-        c.text(pen + 5, 2, head, cv.BLACK)
+        if pen + 4 + c.text_width(head) <= right - 2:  # (else Island One's track shows it)
+            c.text(pen + 4, 2, head, cv.BLACK)
 
     def _paint_buttons(self, c):
         # the buttons of this moment, or the resource picker
@@ -677,7 +690,8 @@ class Turn:
                 rx, ry = self._res_xy(r)
                 ok = RES + r in self.targets
                 c.fill_rect(rx + 2, ry + 2, 18, 18, cv.WHITE if ok else cv.DARK)
-                c.sprite(rx + 3, ry + 3, wg.FACE_SPRITE[r], wg.FACE_COLOUR[r] if ok else cv.LIGHT)
+                wg.picture(c, rx + 3, ry + 3, wg.FACE_SPRITE[r],
+                           wg.FACE_COLOUR[r] if ok else cv.LIGHT)
                 if RES + r == self.cursor:
                     wg.frame(c, rx + 2, ry + 2, 18, 18)
             return

@@ -5,6 +5,7 @@ state), so a screen's picture depends on its state alone and a partial redraw (a
 what changed, then the screen's full ``paint``) gives the same pixels as a full one.
 """
 
+from catan import const
 from catan.maps import TURNS_ONE, WIN_VP, X_PENALTY
 from catan.ui import canvas as cv
 from catan.ui import sprites
@@ -15,7 +16,12 @@ PLAYER_COLOUR = (cv.RED, cv.SKY, cv.GOLD, cv.WHITE)
 # By face (maps.BRICK .. GOLD), then ANY: a die's or a joker's sprite and colour.
 FACE_SPRITE = (sprites.BRICK, sprites.LUMBER, sprites.WOOL, sprites.GRAIN, sprites.ORE,
                sprites.GOLD, sprites.JOKER)
-FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.CURSOR)
+FACE_COLOUR = (cv.BRICK, cv.LUMBER, cv.WOOL, cv.GRAIN, cv.ORE, cv.GOLD, cv.BLACK)
+# Faces too pale for white (below 3:1 on it: cv.WOOL, GRAIN and GOLD, as numbers: a const
+# costs the device no name), drawn with a dark edge round them there, as the printed dice ink
+# their pictures; their ``k`` in ``picture`` is their place here
+_PALE = const((5, 6, 8))
+_EDGES = const(4)  # the sprites a sheet holds edges for (its last cells, two each): see picture
 # By kind of building (maps.ROAD .. KNIGHT).
 KIND_SPRITE = (sprites.ROAD, sprites.SETTLEMENT, sprites.CITY, sprites.KNIGHT)
 
@@ -116,28 +122,54 @@ def die(c, x, y, face, style, framed=False, sheet=None, faces=FACE_SPRITE):
         c.fill_rect(x, y, s, s, cv.LIGHT)
         return
     bg = _DIE_INK[style - 1]
-    fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.DARK)
+    fg = FACE_COLOUR[face] if style == DIE_FACE else (cv.LIGHT if style == DIE_MARKED else cv.ORE)
     c.fill_rect(x, y, s, s, bg)
-    c.sprite(x + 1, y + 1, faces[face], fg, sheet)
+    picture(c, x + 1, y + 1, faces[face], fg, sheet)
     if style == DIE_MARKED:  # a re-roll mark: two corner ticks (5 pixels long in 18)
         t = s // 4 + 1
         c.hline(x + 1, y + 1, t, cv.WHITE)
         c.vline(x + 1, y + 1, t, cv.WHITE)
         c.hline(x + s - 1 - t, y + s - 2, t, cv.WHITE)
         c.vline(x + s - 2, y + s - 1 - t, t, cv.WHITE)
-    if framed:
+    if framed:  # magenta round black, as the cursor's frame
         c.rect(x, y, s, s, cv.CURSOR)
+        c.rect(x + 1, y + 1, s - 2, s - 2, cv.BLACK)
+
+
+def picture(c, x, y, index, colour, sheet=None, k=-1):
+    """Sprite ``index`` in ``colour`` at (x, y): a die's or a joker's face, a pale one (on
+    white) inside a dark-grey edge a pixel wide; with ``k`` 3 (the used joker's cross), inside
+    a black one. The edge is the two cells made for the sheet's ``k``-th edged sprite (wool,
+    grain, gold, the cross: tools/make_assets.py, add_edges), drawn a pixel up and left and a
+    pixel down and right."""
+    if k < 0:
+        if colour not in _PALE:
+            c.sprite(x, y, index, colour, sheet)
+            return
+        k = _PALE.index(colour)
+    e = (sheet or c.sheet).COUNT + 2 * (k - _EDGES)
+    edge = cv.BLACK if k == _EDGES - 1 else cv.DARK
+    c.sprite(x - 1, y - 1, e, edge, sheet)
+    c.sprite(x + 1, y + 1, e + 1, edge, sheet)
+    c.sprite(x, y, index, colour, sheet)
 
 
 def frame(c, x, y, w, h, colour=cv.CURSOR):
-    """A 2-pixel frame just outside the rectangle (the cursor around a die or a box)."""
+    """A 2-pixel frame just outside the rectangle (the cursor around a die or a box): magenta
+    outside, black inside, so it stands out on the light hexes and on the dark sea alike."""
     c.rect(x - 2, y - 2, w + 4, h + 4, colour)
-    c.rect(x - 1, y - 1, w + 2, h + 2, colour)
+    c.rect(x - 1, y - 1, w + 2, h + 2, cv.BLACK)
+
+
+def track_row(w):
+    """How many of Island One's score boxes a row across ``w`` pixels holds: 8, or where that
+    leaves a box too narrow for two digits with a pixel either side, 5 (three rows)."""
+    return 8 if w // 8 >= 14 else 5
 
 
 def track(c, x, y, w, g, p, per_row):
     """Island One's 15 score boxes of seat ``p`` in rows of ``per_row`` (12 pixels a row)
-    across ``w`` pixels: points entered, an X on red, the turns to come empty."""
+    across ``w`` pixels: points entered, an X on red, the turns to come empty (an outline)."""
     bw = w // per_row
     for t in range(TURNS_ONE):
         bx = x + (t % per_row) * bw
@@ -148,19 +180,42 @@ def track(c, x, y, w, g, p, per_row):
             s = "X" if v == X_PENALTY else "%d" % v
             c.text(bx + (bw - 1 - c.text_width(s)) // 2, by + 1, s, cv.BLACK)
         else:
-            c.rect(bx, by, bw - 1, 11, cv.DARK)
+            c.rect(bx, by, bw - 1, 11, cv.LIGHT)
 
 
-def score(c, x, y, w, g, p):
-    """Seat ``p``'s score as the turn screen shows it, from (x, y) across ``w`` pixels:
-    Island One's track in rows of 8 (24 pixels high); Island Two's VP boxes, Longest Road
-    and Largest Army, gold where ``p`` holds them (17 pixels)."""
+_AWARDS = const(59)  # both awards with their "+2", and the gap before them
+
+
+def score_height(g, w, big):
+    """The pixels ``score`` takes across ``w``: Island One's track, 12 a row of boxes;
+    Island Two's VP boxes and awards in one row (19), or on a ``big`` (tall) panel narrower
+    than both at their full size, the awards in a row of their own below (36)."""
     if g.island.number == 1:
-        track(c, x, y, w, g, p, 8)
+        per = track_row(w)
+        return 12 * ((TURNS_ONE + per - 1) // per) + 2
+    return 36 if big and w < _AWARDS + 70 else 19
+
+
+def score(c, x, y, w, g, p, big=False):
+    """Seat ``p``'s score as the turn screen shows it, from (x, y) across ``w`` pixels, in
+    ``score_height`` pixels: Island One's track (``track_row`` boxes a row); Island Two's VP
+    boxes, then Longest Road and Largest Army, each with the "+2" it is worth, gold where
+    ``p`` holds them."""
+    if g.island.number == 1:
+        track(c, x, y, w, g, p, track_row(w))
         return
-    vp_boxes(c, x, y + 4, 7, g, p)
-    c.sprite(x + 73, y + 1, sprites.LONGEST_ROAD, cv.GOLD if g.longest == p else cv.ORE)
-    c.sprite(x + 91, y + 1, sprites.LARGEST_ARMY, cv.GOLD if g.largest == p else cv.ORE)
+    if score_height(g, w, big) > 19:  # the boxes at the score sheet's size, awards below
+        vp_boxes(c, x, y + 4, 9, g, p)
+        y += 17
+    else:  # the boxes as wide as leave room for the awards beside them
+        step = 7 if w >= _AWARDS + 70 else 5
+        vp_boxes(c, x, y + 4, step, g, p)
+        x += 10 * step + 1
+    for icon, held in ((sprites.LONGEST_ROAD, g.longest == p),
+                       (sprites.LARGEST_ARMY, g.largest == p)):
+        c.sprite(x, y + 1, icon, cv.GOLD if held else cv.LIGHT)
+        c.text(x + 17, y + 5, "+2", cv.GOLD if held else cv.LIGHT)
+        x += 30
 
 
 def vp_boxes(c, x, y, step, g, p):
@@ -170,4 +225,4 @@ def vp_boxes(c, x, y, step, g, p):
         if k < vp:
             c.fill_rect(x + step * k, y, step - 1, 10, cv.GOLD)
         else:
-            c.rect(x + step * k, y, step - 1, 10, cv.ORE)
+            c.rect(x + step * k, y, step - 1, 10, cv.LIGHT)
