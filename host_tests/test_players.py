@@ -267,8 +267,9 @@ def test_a_chance_cache_of_another_size_is_refused_with_both_counts(monkeypatch)
     from array import array
 
     monkeypatch.setattr(catan, "TABLES", [None, False, (array("i", [0] * 205), array("d", [0.0] * 205))])
-    with pytest.raises(ValueError, match="catan.reserve's chance keys: 205, not 204"):
+    with pytest.raises(ValueError) as e:
         reroll._chance([1, 0, 0, 0, 0], 1, 1)
+    assert str(e.value) == "catan.reserve's chance keys: 205, not 204"
 
 
 def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
