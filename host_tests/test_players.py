@@ -5,7 +5,6 @@ means over 2,000 games, tools/selfplay.py: Island One easy 41.1, medium 62.1, ha
 Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing assertions.
 """
 
-import functools
 import itertools
 import math
 import os
@@ -23,7 +22,7 @@ from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
 from catan.maps import ISLAND_ONE
-from player_checks import cut_after, why_not
+from player_checks import cut_after, exact_chance, why_not
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -200,37 +199,6 @@ def test_dice_chance():
     assert reroll._chance([0, 0, 0, 0, 0], 0, 0) == 1
 
 
-def _compositions(n, parts):
-    # every way of writing n as ``parts`` counts of 0 or more, in order
-    if parts == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _compositions(n - first, parts - 1):
-            yield (first,) + rest
-
-
-@functools.lru_cache(maxsize=None)
-def _exact_chance(deficit, n, rolls):
-    # The chance ``reroll._chance`` works out, another way: every outcome of the ``n`` dice as
-    # counts per face (five resources and gold), with its multinomial chance; the dice that
-    # pay what is missing are kept, the others thrown again. (``deficit`` sorted: the chance
-    # is the same whichever resources are missing.)
-    need = sum(deficit)
-    if not need:
-        return 1.0
-    if need > n or rolls <= 0:
-        return 0.0
-    total = 0.0
-    for counts in _compositions(n, 6):
-        ways = math.factorial(n)
-        for c in counts:
-            ways //= math.factorial(c)
-        rest = tuple(sorted(max(0, deficit[r] - counts[r]) for r in range(5)))
-        total += ways / 6 ** n * _exact_chance(rest, n - (need - sum(rest)), rolls - 1)
-    return total
-
-
 def test_dice_chance_is_the_exact_chance_of_every_deficit(monkeypatch):
     # Every deficit of up to six dice, every number of dice from none to six, no roll to
     # three (what the cache holds, asked twice: worked out, then from the cache) and four
@@ -241,7 +209,7 @@ def test_dice_chance_is_the_exact_chance_of_every_deficit(monkeypatch):
     asked += [(d, n, 4) for d, n, r in asked if r == 3 and list(d) == sorted(d)]
     for _ in range(2):
         for d, n, r in asked:
-            want = _exact_chance(tuple(sorted(d)), n, r)
+            want = exact_chance(tuple(sorted(d)), n, r)
             assert abs(reroll._chance(list(d), n, r) - want) < 1e-12, (d, n, r)
 
 

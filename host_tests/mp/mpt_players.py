@@ -10,7 +10,7 @@ import gc
 from catan import players
 from catan.dice import SeededDice
 from catan.game import Game
-from player_checks import cut_after, why_not
+from player_checks import cut_after, exact_chance, why_not
 
 
 def play(island, levels, seed):
@@ -73,46 +73,9 @@ def interrupted(cuts):
 print("interrupted next seat:", interrupted((40, 150, 300, 450, 600, 700)))
 
 
-def exact(deficit, n, rolls, memo={}):
-    # The chance of ``reroll._chance`` another way (test_players' ``_exact_chance``): every
-    # outcome of the n dice as counts per face, with its multinomial chance, what helps kept.
-    # Here because a MicroPython dict is not ordered by insertion: the die-by-die walk must not
-    # depend on the order its states are visited in.
-    need = sum(deficit)
-    if not need:
-        return 1.0
-    if need > n or rolls <= 0:
-        return 0.0
-    key = (deficit, n, rolls)
-    if key not in memo:
-        total = 0.0
-        for counts in compositions(n, 6):
-            ways = fact(n)
-            for c in counts:
-                ways //= fact(c)
-            rest = tuple(sorted(max(0, deficit[r] - counts[r]) for r in range(5)))
-            total += ways / 6 ** n * exact(rest, n - (need - sum(rest)), rolls - 1)
-        memo[key] = total
-    return memo[key]
-
-
-def compositions(n, parts):
-    if parts == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in compositions(n - first, parts - 1):
-            yield (first,) + rest
-
-
-def fact(n):
-    out = 1
-    for k in range(2, n + 1):
-        out *= k
-    return out
-
-
 def chances():
+    # every chance against the exact one (player_checks), here because a MicroPython dict is
+    # not ordered by insertion: the die-by-die walk must not depend on the order of its states
     from catan.players import reroll
 
     checked = 0
@@ -125,7 +88,7 @@ def chances():
                         for n in range(sum(deficit), 7):
                             for rolls in (1, 2, 3):
                                 got = reroll._chance(list(reversed(deficit)), n, rolls)
-                                want = exact(deficit, n, rolls)
+                                want = exact_chance(deficit, n, rolls)
                                 assert abs(got - want) < 1e-9, (deficit, n, rolls, got, want)
                                 checked += 1
         gc.collect()

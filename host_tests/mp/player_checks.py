@@ -52,3 +52,43 @@ def cut_after(slices):
         return n[0] > slices
 
     return until
+
+
+def exact_chance(deficit, n, rolls, memo={}):
+    """The chance ``reroll._chance`` works out, another way: every outcome of the ``n`` dice as
+    counts per face (five resources and gold), with its multinomial chance; the dice that pay
+    what is missing are kept, the others thrown again. ``deficit`` a sorted tuple (the chance is
+    the same whichever resources are missing)."""
+    need = sum(deficit)
+    if not need:
+        return 1.0
+    if need > n or rolls <= 0:
+        return 0.0
+    key = (deficit, n, rolls)
+    if key not in memo:
+        total = 0.0
+        for counts in _compositions(n, 6):
+            ways = _factorial(n)
+            for c in counts:
+                ways //= _factorial(c)
+            rest = tuple(sorted(max(0, deficit[r] - counts[r]) for r in range(5)))
+            total += ways / 6 ** n * exact_chance(rest, n - (need - sum(rest)), rolls - 1)
+        memo[key] = total
+    return memo[key]
+
+
+def _compositions(n, parts):
+    # every way of writing n as ``parts`` counts of 0 or more, in order
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, parts - 1):
+            yield (first,) + rest
+
+
+def _factorial(n):
+    out = 1
+    for k in range(2, n + 1):
+        out *= k
+    return out
