@@ -259,6 +259,30 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
 
 
+@pytest.mark.parametrize("taken,each", [(0, 2), (10, 2), (11, 1), (13, 1), (14, 0)])
+def test_the_medium_player_values_each_unused_unlocked_joker_while_turns_are_left(taken, each):
+    # Island One's MEDIUM value: the points built, and for each joker unlocked and not used 2
+    # while more than three turns follow this one, 1 in the last three, none on the last
+    # turn (15 turns: ``taken`` played before this one). EASY: the points alone.
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    nr = ISLAND_ONE.n_roads
+    g.turns[0] = taken
+    g.builds[0] = 0b11 << 10  # K1, K2: the ore and grain jokers unlocked, K3's wool not
+    medium = plans.Context(g, players.MEDIUM, 0)
+    easy = plans.Context(g, players.EASY, 0)
+    assert values.value_one(medium, (), 0) == 2 * each
+    assert values.value_one(medium, (), 0b01) == each  # the ore joker used
+    assert values.value_one(medium, (), 0b10) == each  # the grain joker used
+    assert values.value_one(medium, (), 0b11) == 0
+    assert values.value_one(medium, (), 0b100) == 2 * each  # a locked joker's bit: nothing
+    # building K3 now (3 points) unlocks its wool joker; S3 on the first road, 1 + 3 points
+    assert values.value_one(medium, (nr + 12,), 0) == 3 + 3 * each
+    assert values.value_one(medium, (0, nr), 0b01) == 4 + each
+    assert values.value_one(easy, (), 0) == 0
+    assert values.value_one(easy, (nr + 12,), 0) == 3
+    assert values.value_one(easy, (0, nr), 0) == 4
+
+
 # ------------------------------------------------------------ thinking ahead in slices
 
 
