@@ -810,6 +810,20 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monke
         values.value_table()
 
 
+def test_a_value_table_of_another_map_is_refused_by_its_name(tmp_path):
+    # A table whose count of sheets is not the one the map's chains number (1,225) was made
+    # for another map: refused by name, not read at wrong places.
+    real = open(os.path.join(os.path.dirname(values.__file__), values.TABLE), "rb").read()
+    for sheets in (1224, 1226):
+        path = tmp_path / ("t%d.bin" % sheets)
+        path.write_bytes(real[:8] + sheets.to_bytes(2, "little") + real[10:])
+        with open(path, "rb") as f:
+            with pytest.raises(ValueError) as e:
+                for _ in values._Values().load(f, str(path)):
+                    pass
+        assert str(e.value) == "%s does not match the map" % path
+
+
 def test_the_value_table_reads_a_turn_s_rows_once_and_a_sheet_s_factors_once_a_turn(monkeypatch):
     # On the device the table is read from flash as it is asked: a turn's rows once, each
     # sheet's factors once in that turn, whatever the number of plans valued.
