@@ -810,6 +810,23 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monke
         values.value_table()
 
 
+def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
+    # Island Two's HARD value asks the race table for the same sheets again and again in one
+    # decision: each is worked out once, and the decision keeps no more than 48.
+    from catan.players import race
+    asked = []
+    real = race.turns_to_go
+    monkeypatch.setattr(race, "turns_to_go", lambda *sheet: asked.append(sheet) or real(*sheet))
+    ctx = plans.Context(Game(2, 1, ScriptedDice([0] * 6)), players.HARD, 0)
+    first = values._race(ctx, 1, 1, 0)
+    assert values._race(ctx, 1, 1, 0) == first == real(1, 1, 0)
+    assert asked == [(1, 1, 0)]
+    for used in range(1, 60):  # 59 more sheets: the jokers used told apart
+        values._race(ctx, 1, 1, used)
+        assert len(ctx.race) <= 48
+    assert len(asked) == 60
+
+
 def test_a_value_table_of_another_map_is_refused_by_its_name(tmp_path):
     # A table whose count of sheets is not the one the map's chains number (1,225) was made
     # for another map: refused by name, not read at wrong places.
