@@ -795,7 +795,7 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
                     r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))
 
 
-def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monkeypatch):
+def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
     path = tmp_path / "coach_table.bin"
     path.write_bytes(b"PK\x03\x04" + bytes(60))
     with open(path, "rb") as f:
@@ -803,7 +803,11 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monke
             for _ in values._Values().load(f, str(path)):
                 pass
     assert str(e.value) == "%s is not a value table" % path
-    # and so when the players open it
+
+
+def test_the_players_name_the_file_they_open_that_is_not_a_value_table(tmp_path, monkeypatch):
+    path = tmp_path / "coach_table.bin"
+    path.write_bytes(b"PK\x03\x04" + bytes(60))
     monkeypatch.setattr(values, "_ONE", None)
     monkeypatch.setattr(values, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
     with pytest.raises(ValueError, match="%s is not a value table" % path):
