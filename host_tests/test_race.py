@@ -84,6 +84,13 @@ def test_a_file_that_is_not_the_race_table_is_refused_by_its_name(tmp_path):
         assert said == "%s does not match the map" % path
 
 
+def test_a_set_of_roads_no_sheet_can_hold_is_refused():
+    # R1 without R0, the road it branches from: no sheet of the table has it
+    with pytest.raises(ValueError) as e:
+        race.turns_to_go(0b10, 0, 0)
+    assert str(e.value) == "no such roads"
+
+
 def test_the_hard_player_races_by_the_table():
     # Solo, the hard player plays by the race table: its games end, and quicker than the
     # medium player's on the same dice, on average.
