@@ -137,16 +137,24 @@ def test_a_hint_on_a_small_heap_loads_the_coach_and_the_next_screen_drops_it(mod
     assert not _loaded()
 
 
-def test_on_a_tight_heap_the_players_leave_before_an_on_demand_screen(modules):
+def test_on_a_tight_heap_the_players_code_leaves_only_for_a_screen_with_no_room_beside_it(
+        modules, monkeypatch):
     app = _app(ui_scenes._solo_reroll, TIGHT)
     ui_autokeys.press(app, "a", 50)  # Continue
     app.think(lambda: False)
     assert _loaded()  # the coach's work ahead, for a person
-    ui_autokeys.press(app, "b", 100)  # the pause menu (an on-demand module)
-    assert not _loaded() and type(app.screen).__name__ == "Pause"
+    ui_autokeys.press(app, "b", 100)  # the pause menu (an on-demand module), with room
+    assert _loaded() and type(app.screen).__name__ == "Pause"
     ui_autokeys.press(app, "b", 150)  # back to the turn
+    assert _loaded() and type(app.screen).__name__ == "Turn"
+    seen = []  # the players' code in at each try of the menu's import
+    _imports_find_no_room(monkeypatch, "catan.ui.menu", 2, lambda: seen.append(_loaded()))
+    ui_autokeys.press(app, "b", 100)  # no room for the menu, twice
+    assert type(app.screen).__name__ == "Pause"
+    assert seen == [True, True, False]  # beside the code, again once collected, then without
+    ui_autokeys.press(app, "b", 150)
     app.think(lambda: False)
-    assert _loaded()
+    assert _loaded()  # imported again for the work ahead
 
 
 def test_a_tight_heap_plays_the_same_game_as_a_roomy_one(modules):

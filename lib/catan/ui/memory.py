@@ -11,8 +11,10 @@ regimes, by where the bytecode is and how big the heap:
 - ``ROOMY``: the game UF2 (bytecode and tables in flash; the host and the browser too). What is
   loaded stays: the players' code from boot, the coach working ahead of a person.
 - ``TIGHT``: stock MicroPython on a Pico (every module's bytecode copied into its 246 KB heap).
-  The players' code is loaded at boot and let go before an on-demand screen is imported (the
-  screen needs the room more); the frame is held in bands of at most 16 KB.
+  The players' code is loaded at boot and stays; an on-demand screen that finds no room beside
+  it lets it go through the fallback chain (imported again when next asked: letting it go for
+  every pause menu cost its import again on the way back, 14 ms of a redraw on the emulated
+  Pico); the frame is held in bands of at most 16 KB.
 - ``SMALL``: stock MicroPython on a Pico W (205 KB). The players' code is loaded when a computer
   plays or the coach is asked and let go on any screen where none is about to; their cache of
   dice chances is made at boot beside their tables; the coach works when asked, not ahead; bands
@@ -136,14 +138,15 @@ class MemoryPlan:
             forget(_PLAYERS)
 
     def load(self, name):
-        """The on-demand screen module ``catan.ui.<name>``, imported if need be (on a stock
-        firmware, once the players' code has gone: the screen needs the room more)."""
+        """The on-demand screen module ``catan.ui.<name>``, imported if need be (on a small
+        heap, once the players' code has gone: the screen needs the room more; elsewhere the
+        caller's chain lets it go if the screen finds no room beside it)."""
         full = "catan.ui." + name
         _on_demand(full)
         mod = sys.modules.get(full)
         if mod is not None:
             return mod
-        if self.regime != ROOMY:
+        if self.regime == SMALL:
             self.release_players()
         before = list(sys.modules)
         mod = __import__(full, None, None, (name,))
