@@ -13,13 +13,18 @@ A canvas is a ``width`` x ``height`` grid of palette indices (0..15). Screens ca
   ``invalidate()`` marks the whole screen (after power-up, or when the panel lost its contents).
 
 Fonts and sprite sheets share one format (see ``tools/make_assets.py``): a module with ``HEIGHT``,
-``BPR`` (bytes per row), ``FIRST``, ``COUNT``, ``SPACING``, ``WIDTHS`` (bytes) and ``DATA`` (bytes: cell
-``i`` is ``HEIGHT`` rows of ``BPR`` bytes at ``i * HEIGHT * BPR``, leftmost pixel in the top bit).
+``BPR`` (bytes per row), ``FIRST``, ``COUNT``, ``SPACING``, ``SCALE``, ``WIDTHS`` (bytes) and ``DATA``
+(bytes: cell ``i`` is ``HEIGHT`` rows of ``BPR`` bytes at ``i * HEIGHT * BPR``, leftmost pixel in the
+top bit). A font of ``SCALE`` 2 (the large one) has no cells of its own: its ``DATA`` is the small
+font's, cells of ``HEIGHT / 2`` rows of a byte, each pixel drawn as two by two with the stair-steps
+of diagonals filled (``doubled``; tools/make_assets.py's ``double`` made the same pixels into a
+table of 3.4 KB, which on stock firmware was heap).
 
 This class holds everything that is the same for all back ends: clipping, dirty regions, text layout,
 and the decoding of 1-bit cells into runs. A back end implements ``_fill`` (a clipped, non-empty
 rectangle) and ``get_pixel``; it may override ``_hline``, ``_vline``, ``_rect`` and ``_cell`` (a cell
-known to lie inside the clip) with faster native versions that must give the same pixels.
+of ``SCALE`` 1 known to lie inside the clip) with faster native versions that must give the same
+pixels.
 Draw calls allocate nothing on MicroPython (strings are walked by index, not iterated).
 """
 
@@ -97,6 +102,29 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 _MERGE_WASTE = const(256)
 _BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
 _MEMO = const(16)  # text widths remembered
+
+
+def doubled(data, o, n, r, m):
+    """Row ``r`` of a cell drawn twice as large, as bits (its ``2 * m`` columns, the first the
+    highest): the cell's ``n`` rows of a byte start at ``data[o]``, its first ``m`` columns are
+    drawn. Each pixel becomes two by two; of a blank pixel's four quarters, one is filled where
+    the two pixels beside that corner (across and up or down) are ink and the two opposite them
+    blank: the stair-steps of a diagonal (tools/make_assets.py's ``double``; firmware/fb_viper.py
+    draws the same)."""
+    k = r >> 1
+    cur = data[o + k]
+    near = data[o + k - 1] if k else 0  # the row beside this half of the pixel's (above)
+    far = data[o + k + 1] if k + 1 < n else 0
+    if r & 1:  # the lower half: the row below is the near one
+        near, far = far, near
+    left = cur >> 1  # at each pixel's bit, its left neighbour's
+    right = (cur << 1) & 0xFF
+    even = cur | (near & left & ~right & ~far)  # each pixel's left quarter
+    odd = cur | (near & right & ~left & ~far)  # and its right one
+    v = 0
+    for j in range(7, 7 - m, -1):
+        v = (v << 2) | ((even >> j) & 1) << 1 | ((odd >> j) & 1)
+    return v
 
 
 class Canvas:
@@ -503,6 +531,7 @@ class Canvas:
         h = f.HEIGHT
         cx0 = self.clip_x0
         cx1 = self.clip_x1
+        fast = f.SCALE == 1  # (a font drawn larger takes the reference way, ``_cell_runs``)
         # per line: its rows wholly inside the clip (then a cell inside it across takes the
         # back end's fast path), partly, or not at all (nothing to draw)
         inside = y >= self.clip_y0 and y + h <= self.clip_y1
@@ -527,7 +556,7 @@ class Canvas:
                 g = 63 - first
             w = widths[g]
             if code != 32 and meets:
-                if inside and pen >= cx0 and pen + w <= cx1:
+                if inside and fast and pen >= cx0 and pen + w <= cx1:
                     self._cell(f, g, pen, y, c)
                 elif pen < cx1 and pen + w > cx0:
                     self._cell_runs(f, g, pen, y, c, cx0, self.clip_y0, cx1, self.clip_y1)
@@ -571,14 +600,21 @@ class Canvas:
         data = f.DATA
         w = f.WIDTHS[g]
         h = f.HEIGHT
-        o = g * h * bpr
+        big = f.SCALE > 1
+        o = g * (h >> 1 if big else h) * bpr
+        top = w - 1 if big else 8 * bpr - 1  # the bit of the cell's column 0 in a row's bits
         for r in range(h):
             yy = y + r
             if cy0 <= yy < cy1:
+                if big:
+                    v = doubled(data, o, h >> 1, r, w >> 1)
+                else:
+                    v = 0
+                    for k in range(bpr):
+                        v = (v << 8) | data[o + k]
                 start = -1
                 for col in range(w + 1):
-                    on = col < w and (data[o + (col >> 3)] >> (7 - (col & 7))) & 1
-                    if on:
+                    if col < w and (v >> (top - col)) & 1:
                         if start < 0:
                             start = col
                     elif start >= 0:
@@ -587,7 +623,8 @@ class Canvas:
                         if a < b:
                             self._hline(a, yy, b - a, c)
                         start = -1
-            o += bpr
+            if not big:
+                o += bpr
 
     # -- back-end primitives (coordinates already clipped) ---------------------------------------
 

@@ -11,9 +11,10 @@ cell (glyph or sprite) is a ``MONO_HLSB`` FrameBuffer drawn with one native
 bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0 transparent. For
 the small font and the sprites that FrameBuffer is one per cell, all made with the canvas over a
 RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a glyph's cost on
-the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
-the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
-release; a draw allocates nothing.
+the device). Other sheets (the larger maps' sprites) copy the cell into a small per-shape
+scratch FrameBuffer; the large font, drawn from the small one's cells twice as large (``SCALE``
+2), takes ``Canvas``'s reference way. ``blit`` with a palette works on every 1.2x release; a draw
+allocates nothing.
 
 On the device the canvas is given ``native``, the device's viper drawing routines (the module
 firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
@@ -52,11 +53,10 @@ class FbCanvas(Canvas):
         if native is not None:
             # their arguments (see fb_viper): the count, the colour, the clip (kept up to date
             # by set_clip and reset_clip), the buffer's stride, the sheet's shape (set when
-            # the sheet changes), the rows'
-            self._np = array("i", (0,) * 17)
+            # the sheet changes), the rows', whether the sheet is drawn twice as large
+            self._np = array("i", (0,) * 18)
             self._np[6] = (width + 1) >> 1
-            self._sheet_id = 0  # id() of the sheet whose shape _np holds (never a reference:
-            # the large font must not be kept)
+            self._shape = None  # the sheet whose shape _np holds
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
         self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
@@ -173,20 +173,21 @@ class FbCanvas(Canvas):
 
     def _native_sheet(self, f):
         # the shape of sheet ``f`` into the native arguments, if another sheet's is there
-        self._sheet_id = id(f)
+        self._shape = f
         p = self._np
         p[7] = f.FIRST
         p[8] = f.COUNT
         p[9] = f.SPACING
         p[10] = f.HEIGHT
         p[11] = f.BPR
+        p[17] = f.SCALE - 1
 
     def text(self, x, y, s, c, font=None):
         native = self._native
         if native is None:
             return Canvas.text(self, x, y, s, c, font)
         f = font or self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[1] = c
@@ -208,7 +209,7 @@ class FbCanvas(Canvas):
         if native is None:
             return Canvas.text_width(self, s, font, n)
         f = font or self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[0] = len(s) if n is None else n
@@ -219,7 +220,7 @@ class FbCanvas(Canvas):
         if native is None:
             return Canvas.fit(self, s, w)
         f = self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[0] = len(s)
@@ -259,7 +260,7 @@ class FbCanvas(Canvas):
             Canvas.sprite(self, x, y, index, c, sheet, inside)
             return
         f = sheet or self.sheet
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         code = self._code
