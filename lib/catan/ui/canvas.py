@@ -23,8 +23,8 @@ table of 3.4 KB, which on stock firmware was heap).
 This class holds everything that is the same for all back ends: clipping, dirty regions, text layout,
 and the decoding of 1-bit cells into runs. A back end implements ``_fill`` (a clipped, non-empty
 rectangle) and ``get_pixel``; it may override ``_hline``, ``_vline``, ``_rect`` and ``_cell`` (a cell
-of ``SCALE`` 1 known to lie inside the clip) with faster native versions that must give the same
-pixels.
+known to lie inside the clip, of a sheet of either ``SCALE``) with faster native versions that must
+give the same pixels.
 Draw calls allocate nothing on MicroPython (strings are walked by index, not iterated).
 """
 
@@ -531,7 +531,6 @@ class Canvas:
         h = f.HEIGHT
         cx0 = self.clip_x0
         cx1 = self.clip_x1
-        fast = f.SCALE == 1  # (a font drawn larger takes the reference way, ``_cell_runs``)
         # per line: its rows wholly inside the clip (then a cell inside it across takes the
         # back end's fast path), partly, or not at all (nothing to draw)
         inside = y >= self.clip_y0 and y + h <= self.clip_y1
@@ -556,7 +555,7 @@ class Canvas:
                 g = 63 - first
             w = widths[g]
             if code != 32 and meets:
-                if inside and fast and pen >= cx0 and pen + w <= cx1:
+                if inside and pen >= cx0 and pen + w <= cx1:
                     self._cell(f, g, pen, y, c)
                 elif pen < cx1 and pen + w > cx0:
                     self._cell_runs(f, g, pen, y, c, cx0, self.clip_y0, cx1, self.clip_y1)

@@ -12,9 +12,9 @@ bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0
 the small font and the sprites that FrameBuffer is one per cell, all made with the canvas over a
 RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a glyph's cost on
 the device). Other sheets (the larger maps' sprites) copy the cell into a small per-shape
-scratch FrameBuffer; the large font, drawn from the small one's cells twice as large (``SCALE``
-2), takes ``Canvas``'s reference way. ``blit`` with a palette works on every 1.2x release; a draw
-allocates nothing.
+scratch FrameBuffer, and the large font (drawn from the small one's cells twice as large,
+``SCALE`` 2) writes its rows there, worked out (``canvas.doubled``). ``blit`` with a palette works
+on every 1.2x release; a draw allocates nothing.
 
 On the device the canvas is given ``native``, the device's viper drawing routines (the module
 firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
@@ -30,7 +30,7 @@ A text of several lines then costs a string per line; nothing else allocates.
 import framebuf
 from array import array
 
-from catan.ui.canvas import KEEP_BYTES, Canvas
+from catan.ui.canvas import KEEP_BYTES, Canvas, doubled
 
 
 class FbCanvas(Canvas):
@@ -285,14 +285,24 @@ class FbCanvas(Canvas):
         elif f is self.sheet:
             cells = self._sprite_cells
         else:
-            s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
+            h = f.HEIGHT
+            bpr = f.BPR * f.SCALE
+            s = self._scratch.get((h << 8) | bpr)
             if s is None:
-                s = self._new_scratch(f)
+                s = self._new_scratch(h, bpr)
             buf, sfb, n = s
             data = f.DATA
-            o = g * n
-            for k in range(n):
-                buf[k] = data[o + k]
+            if f.SCALE > 1:  # its rows worked out (cells of a byte a row: two bytes drawn)
+                m = f.WIDTHS[g] >> 1
+                o = g * (h >> 1)
+                for r in range(h):
+                    v = doubled(data, o, h >> 1, r, m) << (16 - 2 * m)
+                    buf[2 * r] = v >> 8
+                    buf[2 * r + 1] = v & 0xFF
+            else:
+                o = g * n
+                for k in range(n):
+                    buf[k] = data[o + k]
             self.fb.blit(sfb, x, y, self._key, self._pal)
             return
         self.fb.blit(cells[g], x, y, self._key, self._pal)
@@ -305,11 +315,11 @@ class FbCanvas(Canvas):
         return [framebuf.FrameBuffer(data[g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB)
                 for g in range(f.COUNT)]
 
-    def _new_scratch(self, f):
-        n = f.HEIGHT * f.BPR
+    def _new_scratch(self, h, bpr):
+        n = h * bpr
         buf = bytearray(n)
-        s = (buf, framebuf.FrameBuffer(buf, 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB), n)
-        self._scratch[(f.HEIGHT << 8) | f.BPR] = s
+        s = (buf, framebuf.FrameBuffer(buf, 8 * bpr, h, framebuf.MONO_HLSB), n)
+        self._scratch[(h << 8) | bpr] = s
         return s
 
     def _keep_pixels(self, x, y, w, h):
