@@ -48,3 +48,18 @@ def test_firmware_example_names_carry_no_impossible_date():
         for date, version in re.findall(r"RPI_PICO-(\d{8})-v(\d+\.\d+\.\d+)", text):
             assert not (version == "1.28.0" and date < "2026"), (path.name, date, version)
     assert "RPI_PICO-<date>-v1.28.0.uf2" in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_s_layout_names_every_module_the_game_runs():
+    """Every file of the rules, the screens, the device's shell and the browser's front end is
+    named in the README's "Layout" block (generated fonts as ``font_*.py``), so a newcomer finds
+    each where the block says it is."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme[readme.index("## Layout"):readme.index("## The map of the code")]
+    named = set(re.findall(r"[\w*]+\.\w+", block))
+    files = [p for d in ("lib", "firmware", "web") for p in (ROOT / d).rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".md"]
+    assert files
+    unnamed = [str(p.relative_to(ROOT)) for p in files
+               if p.name not in named and not any(Path(p.name).match(n) for n in named if "*" in n)]
+    assert not unnamed, "not in the README's Layout block: %s" % ", ".join(sorted(unnamed))

@@ -259,6 +259,30 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
 
 
+@pytest.mark.parametrize("taken,each", [(0, 2), (10, 2), (11, 1), (13, 1), (14, 0)])
+def test_the_medium_player_values_each_unused_unlocked_joker_while_turns_are_left(taken, each):
+    # Island One's MEDIUM value: the points built, and for each joker unlocked and not used 2
+    # while more than three turns follow this one, 1 in the last three, none on the last
+    # turn (15 turns: ``taken`` played before this one). EASY: the points alone.
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    nr = ISLAND_ONE.n_roads
+    g.turns[0] = taken
+    g.builds[0] = 0b11 << 10  # K1, K2: the ore and grain jokers unlocked, K3's wool not
+    medium = plans.Context(g, players.MEDIUM, 0)
+    easy = plans.Context(g, players.EASY, 0)
+    assert values.value_one(medium, (), 0) == 2 * each
+    assert values.value_one(medium, (), 0b01) == each  # the ore joker used
+    assert values.value_one(medium, (), 0b10) == each  # the grain joker used
+    assert values.value_one(medium, (), 0b11) == 0
+    assert values.value_one(medium, (), 0b100) == 2 * each  # a locked joker's bit: nothing
+    # building K3 now (3 points) unlocks its wool joker; S3 on the first road, 1 + 3 points
+    assert values.value_one(medium, (nr + 12,), 0) == 3 + 3 * each
+    assert values.value_one(medium, (0, nr), 0b01) == 4 + each
+    assert values.value_one(easy, (), 0) == 0
+    assert values.value_one(easy, (nr + 12,), 0) == 3
+    assert values.value_one(easy, (0, nr), 0) == 4
+
+
 # ------------------------------------------------------------ thinking ahead in slices
 
 
@@ -771,7 +795,7 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
                     r for r in range(5) if counts[r] < cost[r])], []), (counts, list(cost))
 
 
-def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monkeypatch):
+def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path):
     path = tmp_path / "coach_table.bin"
     path.write_bytes(b"PK\x03\x04" + bytes(60))
     with open(path, "rb") as f:
@@ -779,11 +803,46 @@ def test_a_file_that_is_not_a_value_table_is_refused_by_its_name(tmp_path, monke
             for _ in values._Values().load(f, str(path)):
                 pass
     assert str(e.value) == "%s is not a value table" % path
-    # and so when the players open it
+
+
+def test_the_players_name_the_file_they_open_that_is_not_a_value_table(tmp_path, monkeypatch):
+    path = tmp_path / "coach_table.bin"
+    path.write_bytes(b"PK\x03\x04" + bytes(60))
     monkeypatch.setattr(values, "_ONE", None)
     monkeypatch.setattr(values, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
     with pytest.raises(ValueError, match="%s is not a value table" % path):
         values.value_table()
+
+
+def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
+    # Island Two's HARD value asks the race table for the same sheets again and again in one
+    # decision: each is worked out once, and the decision keeps no more than 48.
+    from catan.players import race
+    asked = []
+    real = race.turns_to_go
+    monkeypatch.setattr(race, "turns_to_go", lambda *sheet: asked.append(sheet) or real(*sheet))
+    ctx = plans.Context(Game(2, 1, ScriptedDice([0] * 6)), players.HARD, 0)
+    first = values._race(ctx, 1, 1, 0)
+    assert values._race(ctx, 1, 1, 0) == first == real(1, 1, 0)
+    assert asked == [(1, 1, 0)]
+    for used in range(1, 60):  # 59 more sheets: the jokers used told apart
+        values._race(ctx, 1, 1, used)
+        assert len(ctx.race) <= 48
+    assert len(asked) == 60
+
+
+def test_a_value_table_of_another_map_is_refused_by_its_name(tmp_path):
+    # A table whose count of sheets is not the one the map's chains number (1,225) was made
+    # for another map: refused by name, not read at wrong places.
+    real = open(os.path.join(os.path.dirname(values.__file__), values.TABLE), "rb").read()
+    for sheets in (1224, 1226):
+        path = tmp_path / ("t%d.bin" % sheets)
+        path.write_bytes(real[:8] + sheets.to_bytes(2, "little") + real[10:])
+        with open(path, "rb") as f:
+            with pytest.raises(ValueError) as e:
+                for _ in values._Values().load(f, str(path)):
+                    pass
+        assert str(e.value) == "%s does not match the map" % path
 
 
 def test_the_value_table_reads_a_turn_s_rows_once_and_a_sheet_s_factors_once_a_turn(monkeypatch):

@@ -6,6 +6,7 @@ import os
 import random
 import sys
 
+import pytest
 
 from catan import players
 from catan.dice import SeededDice
@@ -60,6 +61,34 @@ def test_the_race_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
     monkeypatch.setattr(race, "_TABLE", None)
     assert [race.turns_to_go(*s) for s in states] == from_file
     assert race.table().f.__class__.__name__ == "InFlash"
+
+
+def _refusal(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    with open(path, "rb") as f:
+        with pytest.raises(ValueError) as e:
+            race._Race(f, str(path))
+    return str(e.value), str(path)
+
+
+def test_a_file_that_is_not_the_race_table_is_refused_by_its_name(tmp_path):
+    real = open(os.path.join(os.path.dirname(race.__file__), race.TABLE), "rb").read()
+    said, path = _refusal(tmp_path, "v.bin", b"CDV1" + real[4:])  # the value table's mark
+    assert said == "%s is not a race table" % path
+    # a race table made for another map: its count of sheets is not the one the map's
+    # roads number (1,353)
+    for sheets in (1352, 1354):
+        said, path = _refusal(tmp_path, "r%d.bin" % sheets,
+                              real[:8] + sheets.to_bytes(2, "little") + real[10:])
+        assert said == "%s does not match the map" % path
+
+
+def test_a_set_of_roads_no_sheet_can_hold_is_refused():
+    # R1 without R0, the road it branches from: no sheet of the table has it
+    with pytest.raises(ValueError) as e:
+        race.turns_to_go(0b10, 0, 0)
+    assert str(e.value) == "no such roads"
 
 
 def test_the_hard_player_races_by_the_table():
