@@ -104,25 +104,29 @@ _BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
 _MEMO = const(16)  # text widths remembered
 
 
-def doubled(data, o, n, r, m):
-    """Row ``r`` of a cell drawn twice as large, as bits (its ``2 * m`` columns, the first the
-    highest): the cell's ``n`` rows of a byte start at ``data[o]``, its first ``m`` columns are
-    drawn. Each pixel becomes two by two; of a blank pixel's four quarters, one is filled where
-    the two pixels beside that corner (across and up or down) are ink and the two opposite them
-    blank: the stair-steps of a diagonal (tools/make_assets.py's ``double``; firmware/fb_viper.py
-    draws the same)."""
-    k = r >> 1
-    cur = data[o + k]
-    near = data[o + k - 1] if k else 0  # the row beside this half of the pixel's (above)
-    far = data[o + k + 1] if k + 1 < n else 0
-    if r & 1:  # the lower half: the row below is the near one
+def doubled(f, g, y, w):
+    """Row ``y`` of cell ``g`` of a font of ``SCALE`` 2 (cells of ``f.HEIGHT / 2`` rows of a byte)
+    drawn twice as large, as bits (its first ``w`` columns, the first the highest). Each pixel
+    becomes two by two; of a blank pixel's four quarters, one is filled where the two pixels
+    beside that corner (across and up or down) are ink and the two opposite them blank: the
+    stair-steps of a diagonal (tools/make_assets.py's ``double``; firmware/fb_viper.py draws the
+    same)."""
+    # (the names of arguments other functions have: on the stock firmware each new one is a qstr)
+    data = f.DATA
+    n = f.HEIGHT >> 1
+    o = g * n
+    k = o + (y >> 1)
+    cur = data[k]
+    near = data[k - 1] if k > o else 0  # the row beside this half of the pixel's (above)
+    far = data[k + 1] if k + 1 < o + n else 0
+    if y & 1:  # the lower half: the row below is the near one
         near, far = far, near
     left = cur >> 1  # at each pixel's bit, its left neighbour's
     right = (cur << 1) & 0xFF
     even = cur | (near & left & ~right & ~far)  # each pixel's left quarter
     odd = cur | (near & right & ~left & ~far)  # and its right one
     v = 0
-    for j in range(7, 7 - m, -1):
+    for j in range(7, 7 - (w >> 1), -1):
         v = (v << 2) | ((even >> j) & 1) << 1 | ((odd >> j) & 1)
     return v
 
@@ -600,13 +604,13 @@ class Canvas:
         w = f.WIDTHS[g]
         h = f.HEIGHT
         big = f.SCALE > 1
-        o = g * (h >> 1 if big else h) * bpr
+        o = g * h * bpr
         top = w - 1 if big else 8 * bpr - 1  # the bit of the cell's column 0 in a row's bits
         for r in range(h):
             yy = y + r
             if cy0 <= yy < cy1:
                 if big:
-                    v = doubled(data, o, h >> 1, r, w >> 1)
+                    v = doubled(f, g, r, w)
                 else:
                     v = 0
                     for k in range(bpr):

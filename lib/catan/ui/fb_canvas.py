@@ -291,15 +291,14 @@ class FbCanvas(Canvas):
             if s is None:
                 s = self._new_scratch(h, bpr)
             buf, sfb, n = s
-            data = f.DATA
             if f.SCALE > 1:  # its rows worked out (cells of a byte a row: two bytes drawn)
-                m = f.WIDTHS[g] >> 1
-                o = g * (h >> 1)
+                w = f.WIDTHS[g]
                 for r in range(h):
-                    v = doubled(data, o, h >> 1, r, m) << (16 - 2 * m)
+                    v = doubled(f, g, r, w) << (16 - w)
                     buf[2 * r] = v >> 8
                     buf[2 * r + 1] = v & 0xFF
             else:
+                data = f.DATA
                 o = g * n
                 for k in range(n):
                     buf[k] = data[o + k]
@@ -315,11 +314,11 @@ class FbCanvas(Canvas):
         return [framebuf.FrameBuffer(data[g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB)
                 for g in range(f.COUNT)]
 
-    def _new_scratch(self, h, bpr):
-        n = h * bpr
-        buf = bytearray(n)
-        s = (buf, framebuf.FrameBuffer(buf, 8 * bpr, h, framebuf.MONO_HLSB), n)
-        self._scratch[(h << 8) | bpr] = s
+    def _new_scratch(self, h, n):
+        # a cell of ``h`` rows of ``n`` bytes
+        buf = bytearray(h * n)
+        s = (buf, framebuf.FrameBuffer(buf, 8 * n, h, framebuf.MONO_HLSB), h * n)
+        self._scratch[(h << 8) | n] = s
         return s
 
     def _keep_pixels(self, x, y, w, h):
