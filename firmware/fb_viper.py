@@ -11,13 +11,15 @@ import micropython
 
 
 # p: an array("i") [``n``, colour, clip x0, y0, x1, y1 (exclusive), the buffer's bytes per
-# row, the sheet's FIRST, COUNT, SPACING, HEIGHT, BPR, ...] (no negative numbers: viper reads them
-# unsigned); buf: the GS4_HMSB buffer; s: the codes (``n`` characters of a str without
-# newlines, or bytes); widths, data: the sheet's WIDTHS and DATA (see catan/ui/canvas.py);
-# x, y: where the first cell goes. Draws the set bits of each cell inside the clip in the
-# colour, a code the sheet lacks as "?", as Canvas.text does; returns the pen x after the
-# last cell (its width and the spacing added per cell). (66 lines: a line of text is one call,
-# its loops inlined; a viper function called per cell costs what it saves.)
+# row, the sheet's FIRST, COUNT, SPACING, HEIGHT, BPR, ..., p[17]: 1 if the sheet's SCALE is 2,
+# else 0] (no negative numbers: viper reads them unsigned); buf: the GS4_HMSB buffer; s: the
+# codes (``n`` characters of a str without newlines, or bytes); widths, data: the sheet's WIDTHS
+# and DATA (see catan/ui/canvas.py); x, y: where the first cell goes. Draws the set bits of each
+# cell inside the clip in the colour, a code the sheet lacks as "?", as Canvas.text does; a
+# sheet of SCALE 2 (the large font) from cells of HEIGHT / 2 rows of a byte, each row's bits
+# worked out as canvas.doubled does; returns the pen x after the last cell (its width and the
+# spacing added per cell). (90 lines: a line of text is one call, its loops inlined; a viper
+# function called per cell or row costs what it saves.)
 @micropython.viper
 def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int) -> int:  # noqa: F821
     n = p[0]
@@ -30,6 +32,8 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
     count = p[8]
     h = p[10]
     bpr = p[11]
+    twice = p[17]
+    n2 = h >> 1  # (a doubled cell's rows in data)
     r0 = p[3] - y
     if r0 < 0:
         r0 = 0
@@ -60,15 +64,43 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
         if a < b:
             row = r0
             o = (g * h + row) * bpr
+            top = 8 * bpr - 1  # the bit of the cell's column 0 in a row's bits
+            if twice:
+                o = g * n2
+                top = w - 1
             q0 = (y + row) * stride
             while row < r1:
-                v = data[o]  # the row's bits, column 0 the highest
-                j = 1
-                while j < bpr:
-                    v = (v << 8) | data[o + j]
-                    j += 1
+                if twice:  # the row's bits worked out (canvas.doubled)
+                    sy = o + (row >> 1)  # the cell's row in data
+                    cur = data[sy]
+                    near = 0
+                    far = 0
+                    if sy > o:
+                        near = data[sy - 1]
+                    if sy + 1 < o + n2:
+                        far = data[sy + 1]
+                    if row & 1:
+                        j = near
+                        near = far
+                        far = j
+                    left = cur >> 1
+                    right = (cur << 1) & 0xFF
+                    even = cur | (near & left & (right ^ 0xFF) & (far ^ 0xFF))
+                    odd = cur | (near & right & (left ^ 0xFF) & (far ^ 0xFF))
+                    v = 0
+                    j = 7
+                    while j > 7 - (w >> 1):
+                        v = (v << 2) | (((even >> j) & 1) << 1) | ((odd >> j) & 1)
+                        j -= 1
+                else:
+                    v = data[o]  # the row's bits, column 0 the highest
+                    j = 1
+                    while j < bpr:
+                        v = (v << 8) | data[o + j]
+                        j += 1
+                    o += bpr
                 if v:
-                    m = 1 << (8 * bpr - 1 - a)
+                    m = 1 << (top - a)
                     xx = pen + a
                     end = pen + b
                     while xx < end:
@@ -80,7 +112,6 @@ def cells(p: ptr32, buf: ptr8, s: ptr8, widths: ptr8, data: ptr8, x: int, y: int
                                 buf[q] = (buf[q] & 0x0F) | hi
                         m >>= 1
                         xx += 1
-                o += bpr
                 q0 += stride
                 row += 1
         pen += w + p[9]

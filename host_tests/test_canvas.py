@@ -88,6 +88,8 @@ def fb_dumps(tmp_path_factory, mpy_build):
         assert "no viper" not in proc.stdout, mp_runners.describe(proc)
         for w, h in SIZES:
             dumps[source, w, h] = (out / ("scene_%dx%d.gs4" % (w, h))).read_bytes()
+        for way in ("python", "native"):
+            dumps[source, "large", way] = (out / ("large_%s.gs4" % way)).read_bytes()
     return dumps
 
 
@@ -222,7 +224,7 @@ def test_text_width_matches_ink(font):
 def test_fonts_cover_printable_ascii_and_digits_are_tabular():
     for font in (font_small, font_large):
         assert (font.FIRST, font.COUNT) == (32, 95)
-        assert len(font.WIDTHS) == 95 and len(font.DATA) == 95 * font.HEIGHT * font.BPR
+        assert len(font.WIDTHS) == 95 and len(font.DATA) == 95 * font.HEIGHT // font.SCALE * font.BPR
         digits = {font.WIDTHS[ord(d) - 32] for d in "0123456789"}
         assert len(digits) == 1, "digits of one width keep scores from jittering"
     assert font_small.HEIGHT <= 9 and max(font_small.WIDTHS) <= 5
@@ -236,11 +238,12 @@ def cells_of(sheet_name):
 
 
 @pytest.mark.parametrize("module,name", [(sprites, "sprites.py"), (font_small, "font_small.py"),
-                                         (font_large, "font_large.py"), (sprites_big, "sprites_big.py")],
-                         ids=["sprites", "small", "large", "big"])
+                                         (sprites_big, "sprites_big.py")],
+                         ids=["sprites", "small", "big"])
 def test_cells_decode_to_source_art(module, name):
     """Every cell drawn through both the back end's fast path and the reference run decoder
-    gives exactly its ASCII-art source."""
+    gives exactly its ASCII-art source (the large font, which has no cells of its own: the next
+    test)."""
     for index, (label, rows) in enumerate(cells_of(name)):
         h, w = len(rows), len(rows[0])
         assert module.WIDTHS[index] == w, label
@@ -252,6 +255,46 @@ def test_cells_decode_to_source_art(module, name):
                 c._cell_runs(module, index, 2, 2, cv.GOLD, 0, 0, c.width, c.height)
             got = [[1 if c.get_pixel(x + 2, y + 2) == cv.GOLD else 0 for x in range(w)] for y in range(h)]
             assert got == rows, "%s %r (%s path)" % (name, label, path)
+
+
+@pytest.mark.parametrize("way", ["displayio", "lib-python", "lib-native", "mpy-python", "mpy-native"])
+def test_large_glyphs_are_the_small_ones_doubled(fb_dumps, way):
+    """Every glyph of the large font, drawn from the small font's cells by each way the canvas
+    has (the displayio back end's; the framebuf back end's Python and native ways under the
+    unix port, from lib/ and from the .mpy build), is ``make_assets.double`` of its small glyph:
+    pixel doubling with the stair-steps of diagonals filled, nothing around it."""
+    import canvas_scene
+
+    bw, bh = canvas_scene.GLYPH_BOX
+    w, h = canvas_scene.large_size()
+    if way == "displayio":
+        c = dio(w, h)
+        canvas_scene.large_glyphs(c)
+        px = pixels(c)
+    else:
+        source, native = way.split("-")
+        px = png.gs4_indices(fb_dumps[source, "large", native], w, h)
+    small = cells_of("font_small.py")
+    assert len(small) == font_large.COUNT
+    for g, (label, rows) in enumerate(small):
+        want = make_assets.double(rows)
+        assert font_large.WIDTHS[g] == len(want[0]), label
+        x0, y0 = bw * (g % canvas_scene.GLYPHS_ROW), bh * (g // canvas_scene.GLYPHS_ROW)
+        got = [[int(px[(y0 + y) * w + x0 + x] == cv.WHITE) for x in range(bw)] for y in range(bh)]
+        box = [[0] * bw for _ in range(bh)]
+        for y, r in enumerate(want):
+            box[y + 2][2:2 + len(r)] = r
+        assert got == box, "%s: glyph %r is not its small glyph doubled" % (way, label)
+
+
+def test_the_large_font_takes_no_glyphs_of_its_own():
+    # the canvas draws it from the small font's cells: a glyph drawn for it would never be shown,
+    # so font_large.txt with one is refused, naming it
+    small = make_assets.font_sheet(make_assets.parse(str(ROOT / "tools" / "assets" / "font_small.txt")))
+    settings = make_assets.Sheet(18, 2, 20)
+    settings.cells = [("A", [[1] * 10 for _ in range(18)])]
+    with pytest.raises(SystemExit, match=r"takes no glyphs \('A'\): change font_small.txt"):
+        make_assets.large_from_small(small, settings)
 
 
 def test_sprite_names():

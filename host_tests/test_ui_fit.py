@@ -651,20 +651,26 @@ def test_a_tall_panel_s_header_says_the_turn_in_full(w, h):
 
 @pytest.mark.parametrize("w,h", LAYOUTS, ids=["%dx%d" % s for s in LAYOUTS])
 def test_a_tall_screen_s_menus_use_the_large_font(w, h):
-    # Every menu on a 240-px screen: its title and rows in the large font
-    # (the note under them stays small); on 240x135 all small; the pause menu small on every
-    # screen (the large font is not loaded for it: on the stock Pico it would take its room
-    # from the heap of a paused game)
+    # Every menu on a 240-px screen, the pause menu and the settings reached from it too: its
+    # title and rows in the large font (the note under them stays small); on 240x135 all small
     from catan.ui import font_large
 
     for name in ("title", "title_continue", "new_game", "new_game_seats", "new_game_fair", "pause",
-                 "settings", "settings_swap"):
-        app, c = _repainted(name, w, h)
+                 "pause_settings", "settings", "settings_swap"):
+        if name == "pause_settings":  # (no scene of its own: the pause menu's Settings row)
+            app, c = _repainted("pause", w, h)
+            app.screen.i = app.screen.rows.index("Settings")
+            app.handle("a")
+            assert type(app.screen).__name__ == "SettingsMenu" and app.screen.owner is not None
+            c.ops = []
+            ui_scenes.repaint(app, c)
+        else:
+            app, c = _repainted(name, w, h)
         screen = app.screen
         rows = [op for op in c.ops if op[0] == "text" and op[5] in screen.rows]
         assert [op[5] for op in rows] == screen.rows, (name, rows)
         title = [op for op in c.ops if op[0] == "text" and op[5] == screen.title]
-        want = font_large.HEIGHT if h >= 200 and name != "pause" else 9
+        want = font_large.HEIGHT if h >= 200 else 9
         assert {op[4] for op in rows + title} == {want}, (name, rows + title)
 
 

@@ -399,7 +399,8 @@ def test_a_write_with_no_room_after_the_players_code_has_gone_lets_the_arrays_go
 
 def test_the_large_font_stays_while_a_screen_that_imports_it_lives(modules):
     # Forgotten under the game-over screen's module (info), the large font would be imported
-    # again by the initials' screen (menus): a second copy, 3.4 KB that a stock Pico lacked
+    # again by the initials' screen (menus): a second copy beside the live one (when the font
+    # held its own 3.4 KB of cells, more than a stock Pico had room for)
     app, now = _at_game_over()
     assert sys.modules.get("catan.ui.font_large") is sys.modules["catan.ui.info"].font_large
     ui_autokeys.press(app, "a", now + 50)  # the initials

@@ -7,9 +7,11 @@
 
 Sources (drawn for this project; no third-party font data):
 - ``font_small.txt``: the small proportional font, one "glyph C" block per character.
-- ``font_large.txt``: the large font is the small one doubled (``double``: pixel doubling that
-  fills the stair-steps of diagonals, half of the EPX rule); blocks in this file replace glyphs
-  whose doubled form looked wrong.
+- ``font_large.txt``: the large font's spacing and line pitch. Its glyphs are the small one's
+  doubled (``double``: pixel doubling that fills the stair-steps of diagonals, half of the EPX
+  rule), drawn so by the canvas from the small font's cells (``SCALE`` 2): ``font_large.py``
+  holds no cells of its own (on stock firmware a font's table is heap; 3.4 KB for this one), so
+  this file takes no glyph blocks.
 - ``sprites.txt``: 16x16 sprites, one "sprite NAME" block each. The map's symbols and the
   faces of its joker cards are also made half as large again (``grow``: doubled as the large
   font, then one of every four rows and columns left out) into ``sprites_big.py``, 24x24, for the
@@ -23,9 +25,11 @@ cell is wide. Lines starting with ``;`` are comments; ``key value`` lines set ``
 
 Generated module format (read by ``catan.ui.canvas``): ``HEIGHT``, ``BPR`` (bytes per row),
 ``FIRST`` (code of cell 0), ``COUNT``, ``SPACING`` (blank columns after a cell), ``LINE`` (line
-pitch), ``WIDTHS`` (bytes: width of each cell) and ``DATA`` (bytes: cell i is HEIGHT rows of BPR
-bytes at offset i * HEIGHT * BPR, leftmost pixel in the most significant bit, i.e. framebuf's
-MONO_HLSB). Sprite modules also name each sprite index (``BRICK = 0``, ...).
+pitch), ``SCALE``, ``WIDTHS`` (bytes: width of each cell as drawn) and ``DATA`` (bytes: cell i is
+HEIGHT rows of BPR bytes at offset i * HEIGHT * BPR, leftmost pixel in the most significant bit,
+i.e. framebuf's MONO_HLSB). ``SCALE`` is 1, or for the large font 2: its ``DATA`` is the small
+font's (cells of HEIGHT / 2 rows of one byte), each pixel drawn as two by two and the diagonals
+smoothed as ``double`` does. Sprite modules also name each sprite index (``BRICK = 0``, ...).
 """
 
 import os
@@ -207,16 +211,21 @@ def font_sheet(sheet, expect_first=32, expect_count=95):
     return sheet
 
 
-def large_from_small(small, overrides):
-    """The large font: every small glyph doubled, then the overrides."""
-    big = Sheet(2 * small.height, overrides.spacing or 2 * small.spacing,
-                overrides.line or 2 * small.line, small.first)
-    if overrides.height and overrides.height != big.height:
+def large_from_small(small, settings):
+    """The large font as the canvas draws it: every small glyph doubled (``double``), with the
+    spacing and line pitch of ``settings`` (font_large.txt)."""
+    big = Sheet(2 * small.height, settings.spacing or 2 * small.spacing,
+                settings.line or 2 * small.line, small.first)
+    if settings.height and settings.height != big.height:
         raise SystemExit("font_large.txt: height must be %d" % big.height)
-    replaced = dict(overrides.cells)
-    big.cells = [(n, replaced.pop(n) if n in replaced else double(rows)) for n, rows in small.cells]
-    if replaced:
-        raise SystemExit("font_large.txt: glyphs not in the small font: %r" % sorted(replaced))
+    if settings.cells:
+        raise SystemExit("font_large.txt: the canvas draws the large font from the small one's "
+                         "cells, doubled; it takes no glyphs (%s): change font_small.txt"
+                         % ", ".join(repr(n) for n, _ in settings.cells))
+    if any(len(rows[0]) > 8 for _, rows in small.cells):
+        raise SystemExit("font_small.txt: the large font is drawn from cells of at most 8 "
+                         "pixels across (a byte a row)")
+    big.cells = [(n, double(rows)) for n, rows in small.cells]
     return big
 
 
@@ -246,8 +255,10 @@ def _bytes_literal(name, data, per_line=16):
     return "\n".join(lines)
 
 
-def module_text(sheet, doc, sources, names=None):
-    """The Python source of a generated module."""
+def module_text(sheet, doc, sources, names=None, cells_of=None):
+    """The Python source of a generated module; with ``cells_of`` (a font module's dotted name),
+    of a font drawn twice as large from that font's cells (``SCALE`` 2: its ``DATA`` is theirs,
+    imported, and only its widths are its own)."""
     bpr, widths, data = pack(sheet)
     out = [
         '"""%s"""' % doc,
@@ -255,12 +266,18 @@ def module_text(sheet, doc, sources, names=None):
         "# GENERATED FILE, do not edit: made by `%s`" % COMMAND,
         "# from %s (drawn by hand for this project, no third-party data)." % ", ".join(sources),
         "",
+    ]
+    if cells_of:
+        bpr = 1  # (the source's cells: at most 8 pixels across, large_from_small checks it)
+        out += ["from %s import DATA  # the cells, each pixel drawn as two by two" % cells_of, ""]
+    out += [
         "HEIGHT = %d  # rows per cell" % sheet.height,
         "BPR = %d  # bytes per row" % bpr,
         "FIRST = %d  # code of cell 0" % sheet.first,
         "COUNT = %d" % len(sheet.cells),
         "SPACING = %d  # blank columns after each cell" % sheet.spacing,
         "LINE = %d  # line pitch" % sheet.line,
+        "SCALE = %d  # pixels across a pixel of DATA (2: diagonals smoothed)" % (2 if cells_of else 1),
         "",
     ]
     if names:
@@ -268,15 +285,16 @@ def module_text(sheet, doc, sources, names=None):
         if len(sheet.cells) > len(names):
             out += ["# cells %d..%d: the edges of %s, two each (tools/make_assets.py, add_edges)"
                     % (len(names), len(sheet.cells) - 1, ", ".join(EDGED)), ""]
-    out += [_bytes_literal("WIDTHS", widths), "", _bytes_literal("DATA", data), ""]
+    out += [_bytes_literal("WIDTHS", widths), ""]
+    if not cells_of:
+        out += [_bytes_literal("DATA", data), ""]
     return "\n".join(out)
 
 
 def build():
     """``{module file name: source text}`` of every generated module."""
     small = font_sheet(parse(os.path.join(ASSETS, "font_small.txt")))
-    overrides = parse(os.path.join(ASSETS, "font_large.txt"))
-    large = large_from_small(small, overrides)
+    large = large_from_small(small, parse(os.path.join(ASSETS, "font_large.txt")))
     sprites = parse(os.path.join(ASSETS, "sprites.txt"), header="sprite")
     names = [n for n, _ in sprites.cells]
     for n in names:
@@ -292,8 +310,10 @@ def build():
             small, "Small font: printable ASCII, caps 7 px, cell %d px high." % small.height,
             ["tools/assets/font_small.txt"])),
         "font_large.py": (large, module_text(
-            large, "Large font: the small font doubled, diagonals smoothed, cell %d px high."
-            % large.height, ["tools/assets/font_small.txt", "tools/assets/font_large.txt"])),
+            large, "Large font: the small font doubled, diagonals smoothed, cell %d px high; drawn"
+            " from the small\nfont's cells by the canvas (no table of its own)." % large.height,
+            ["tools/assets/font_small.txt", "tools/assets/font_large.txt"],
+            cells_of="catan.ui.font_small")),
         "sprites.py": (sprites, module_text(
             sprites, "16x16 1-bit sprites, drawn in one palette colour with ``Canvas.sprite``.",
             ["tools/assets/sprites.txt"], names)),

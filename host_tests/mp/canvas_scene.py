@@ -18,6 +18,8 @@ DICE = (
     (sprites.GOLD, cv.GOLD),
 )
 ASCII = "".join(chr(c) for c in range(32, 127))
+GLYPH_BOX = (24, 22)  # ``large_glyphs``: each glyph's box
+GLYPHS_ROW = 16
 
 
 def draw(c):
@@ -102,3 +104,17 @@ def draw(c):
     c.set_clip(120, 100, 0, 10)  # an empty clip draws nothing
     c.fill_rect(110, 90, 40, 40, cv.RED)
     c.reset_clip()
+
+
+def large_glyphs(c):
+    """Every glyph of the large font in white, ``GLYPHS_ROW`` a row, each in a box of
+    ``GLYPH_BOX`` pixels at (2, 2) in it (``large_size``: the canvas's size)."""
+    bw, bh = GLYPH_BOX
+    for g in range(font_large.COUNT):
+        c.text(bw * (g % GLYPHS_ROW) + 2, bh * (g // GLYPHS_ROW) + 2, chr(font_large.FIRST + g),
+               cv.WHITE, font_large)
+
+
+def large_size():
+    """The width and height of ``large_glyphs``'s picture."""
+    return GLYPH_BOX[0] * GLYPHS_ROW, GLYPH_BOX[1] * ((font_large.COUNT + GLYPHS_ROW - 1) // GLYPHS_ROW)

@@ -3,7 +3,8 @@
 Run by host_tests/test_micropython.py (unix and wasm ports, .mpy build) and prints ALL-OK last.
 With arguments (``mpt_canvas.py OUTDIR W1 H1 W2 H2 ...``, used by host_tests/test_canvas.py) it
 also writes the test scene's raw GS4 buffer at each size to ``OUTDIR/scene_WxH.gs4``, which the
-host compares with the displayio back end's picture.
+host compares with the displayio back end's picture, and the large font's glyphs drawn the Python
+way and the native way (``large_glyph_dumps``).
 """
 
 import gc
@@ -23,6 +24,23 @@ def scene_dumps(args):
         c = FbCanvas(w, h)
         canvas_scene.draw(c)
         with open("%s/scene_%dx%d.gs4" % (out, w, h), "wb") as f:
+            f.write(c.buffer)
+        c = None
+        gc.collect()
+    large_glyph_dumps(out)
+
+
+def large_glyph_dumps(out):
+    # canvas_scene.large_glyphs by the Python way and the native one into OUTDIR/large_python.gs4
+    # and large_native.gs4 (test_canvas compares each glyph with tools/make_assets.py's
+    # ``double`` of its small one)
+    import fb_viper
+
+    w, h = canvas_scene.large_size()
+    for name, native in (("python", None), ("native", fb_viper)):
+        c = FbCanvas(w, h, native=native)
+        canvas_scene.large_glyphs(c)
+        with open("%s/large_%s.gs4" % (out, name), "wb") as f:
             f.write(c.buffer)
         c = None
         gc.collect()

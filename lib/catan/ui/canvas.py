@@ -13,13 +13,18 @@ A canvas is a ``width`` x ``height`` grid of palette indices (0..15). Screens ca
   ``invalidate()`` marks the whole screen (after power-up, or when the panel lost its contents).
 
 Fonts and sprite sheets share one format (see ``tools/make_assets.py``): a module with ``HEIGHT``,
-``BPR`` (bytes per row), ``FIRST``, ``COUNT``, ``SPACING``, ``WIDTHS`` (bytes) and ``DATA`` (bytes: cell
-``i`` is ``HEIGHT`` rows of ``BPR`` bytes at ``i * HEIGHT * BPR``, leftmost pixel in the top bit).
+``BPR`` (bytes per row), ``FIRST``, ``COUNT``, ``SPACING``, ``SCALE``, ``WIDTHS`` (bytes) and ``DATA``
+(bytes: cell ``i`` is ``HEIGHT`` rows of ``BPR`` bytes at ``i * HEIGHT * BPR``, leftmost pixel in the
+top bit). A font of ``SCALE`` 2 (the large one) has no cells of its own: its ``DATA`` is the small
+font's, cells of ``HEIGHT / 2`` rows of a byte, each pixel drawn as two by two with the stair-steps
+of diagonals filled (``doubled``; tools/make_assets.py's ``double`` made the same pixels into a
+table of 3.4 KB, which on stock firmware was heap).
 
 This class holds everything that is the same for all back ends: clipping, dirty regions, text layout,
 and the decoding of 1-bit cells into runs. A back end implements ``_fill`` (a clipped, non-empty
 rectangle) and ``get_pixel``; it may override ``_hline``, ``_vline``, ``_rect`` and ``_cell`` (a cell
-known to lie inside the clip) with faster native versions that must give the same pixels.
+known to lie inside the clip, of a sheet of either ``SCALE``) with faster native versions that must
+give the same pixels.
 Draw calls allocate nothing on MicroPython (strings are walked by index, not iterated).
 """
 
@@ -97,6 +102,33 @@ _MAX_DIRTY = const(8)  # dirty rectangles kept; more are merged into their neare
 _MERGE_WASTE = const(256)
 _BIG = const(0x3FFFFFFF)  # largest small int on a 32-bit MicroPython
 _MEMO = const(16)  # text widths remembered
+
+
+def doubled(f, g, y, w):
+    """Row ``y`` of cell ``g`` of a font of ``SCALE`` 2 (cells of ``f.HEIGHT / 2`` rows of a byte)
+    drawn twice as large, as bits (its first ``w`` columns, the first the highest). Each pixel
+    becomes two by two; of a blank pixel's four quarters, one is filled where the two pixels
+    beside that corner (across and up or down) are ink and the two opposite them blank: the
+    stair-steps of a diagonal (tools/make_assets.py's ``double``; firmware/fb_viper.py draws the
+    same)."""
+    # (the names of arguments other functions have: on the stock firmware each new one is a qstr)
+    data = f.DATA
+    n = f.HEIGHT >> 1
+    o = g * n
+    k = o + (y >> 1)
+    cur = data[k]
+    near = data[k - 1] if k > o else 0  # the row beside this half of the pixel's (above)
+    far = data[k + 1] if k + 1 < o + n else 0
+    if y & 1:  # the lower half: the row below is the near one
+        near, far = far, near
+    left = cur >> 1  # at each pixel's bit, its left neighbour's
+    right = (cur << 1) & 0xFF
+    even = cur | (near & left & ~right & ~far)  # each pixel's left quarter
+    odd = cur | (near & right & ~left & ~far)  # and its right one
+    v = 0
+    for j in range(7, 7 - (w >> 1), -1):
+        v = (v << 2) | ((even >> j) & 1) << 1 | ((odd >> j) & 1)
+    return v
 
 
 class Canvas:
@@ -571,14 +603,21 @@ class Canvas:
         data = f.DATA
         w = f.WIDTHS[g]
         h = f.HEIGHT
+        big = f.SCALE > 1
         o = g * h * bpr
+        top = w - 1 if big else 8 * bpr - 1  # the bit of the cell's column 0 in a row's bits
         for r in range(h):
             yy = y + r
             if cy0 <= yy < cy1:
+                if big:
+                    v = doubled(f, g, r, w)
+                else:
+                    v = 0
+                    for k in range(bpr):
+                        v = (v << 8) | data[o + k]
                 start = -1
                 for col in range(w + 1):
-                    on = col < w and (data[o + (col >> 3)] >> (7 - (col & 7))) & 1
-                    if on:
+                    if col < w and (v >> (top - col)) & 1:
                         if start < 0:
                             start = col
                     elif start >= 0:
@@ -587,7 +626,8 @@ class Canvas:
                         if a < b:
                             self._hline(a, yy, b - a, c)
                         start = -1
-            o += bpr
+            if not big:
+                o += bpr
 
     # -- back-end primitives (coordinates already clipped) ---------------------------------------
 

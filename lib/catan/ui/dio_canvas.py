@@ -46,6 +46,9 @@ class DioCanvas(Canvas):
                     bmp[k] = c
 
     def _cell(self, f, g, x, y, c):
+        if f.SCALE > 1:  # (the large font: its rows are worked out, as the reference way does)
+            Canvas._cell(self, f, g, x, y, c)
+            return
         bmp = self.bitmap
         stride = self.width
         data = f.DATA

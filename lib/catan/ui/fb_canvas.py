@@ -11,9 +11,10 @@ cell (glyph or sprite) is a ``MONO_HLSB`` FrameBuffer drawn with one native
 bit 1 to the colour, and ``key`` (compared after the palette lookup) makes bit 0 transparent. For
 the small font and the sprites that FrameBuffer is one per cell, all made with the canvas over a
 RAM copy of the sheet (about 6 KB; copying a cell per glyph drawn was most of a glyph's cost on
-the device). Other fonts (the large one, loaded on demand and forgotten: nothing may keep it) copy
-the cell into a small per-shape scratch FrameBuffer. ``blit`` with a palette works on every 1.2x
-release; a draw allocates nothing.
+the device). Other sheets (the larger maps' sprites) copy the cell into a small per-shape
+scratch FrameBuffer, and the large font (drawn from the small one's cells twice as large,
+``SCALE`` 2) writes its rows there, worked out (``canvas.doubled``). ``blit`` with a palette works
+on every 1.2x release; a draw allocates nothing.
 
 On the device the canvas is given ``native``, the device's viper drawing routines (the module
 firmware/fb_viper.py), which give the same pixels: text and sprites (``cells``: a line a call,
@@ -29,7 +30,7 @@ A text of several lines then costs a string per line; nothing else allocates.
 import framebuf
 from array import array
 
-from catan.ui.canvas import KEEP_BYTES, Canvas
+from catan.ui.canvas import KEEP_BYTES, Canvas, doubled
 
 
 class FbCanvas(Canvas):
@@ -52,11 +53,10 @@ class FbCanvas(Canvas):
         if native is not None:
             # their arguments (see fb_viper): the count, the colour, the clip (kept up to date
             # by set_clip and reset_clip), the buffer's stride, the sheet's shape (set when
-            # the sheet changes), the rows'
-            self._np = array("i", (0,) * 17)
+            # the sheet changes), the rows', whether the sheet is drawn twice as large
+            self._np = array("i", (0,) * 18)
             self._np[6] = (width + 1) >> 1
-            self._sheet_id = 0  # id() of the sheet whose shape _np holds (never a reference:
-            # the large font must not be kept)
+            self._shape = None  # the sheet whose shape _np holds
             self._code = bytearray(1)  # a sprite's code
         Canvas.__init__(self, width, height)
         self._under_buf = bytearray(KEEP_BYTES)  # the pixels kept under a cursor (``keep``)
@@ -173,20 +173,21 @@ class FbCanvas(Canvas):
 
     def _native_sheet(self, f):
         # the shape of sheet ``f`` into the native arguments, if another sheet's is there
-        self._sheet_id = id(f)
+        self._shape = f
         p = self._np
         p[7] = f.FIRST
         p[8] = f.COUNT
         p[9] = f.SPACING
         p[10] = f.HEIGHT
         p[11] = f.BPR
+        p[17] = f.SCALE - 1
 
     def text(self, x, y, s, c, font=None):
         native = self._native
         if native is None:
             return Canvas.text(self, x, y, s, c, font)
         f = font or self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[1] = c
@@ -208,7 +209,7 @@ class FbCanvas(Canvas):
         if native is None:
             return Canvas.text_width(self, s, font, n)
         f = font or self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[0] = len(s) if n is None else n
@@ -219,7 +220,7 @@ class FbCanvas(Canvas):
         if native is None:
             return Canvas.fit(self, s, w)
         f = self.font
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         p[0] = len(s)
@@ -259,7 +260,7 @@ class FbCanvas(Canvas):
             Canvas.sprite(self, x, y, index, c, sheet, inside)
             return
         f = sheet or self.sheet
-        if id(f) != self._sheet_id:
+        if f is not self._shape:
             self._native_sheet(f)
         p = self._np
         code = self._code
@@ -284,14 +285,23 @@ class FbCanvas(Canvas):
         elif f is self.sheet:
             cells = self._sprite_cells
         else:
-            s = self._scratch.get((f.HEIGHT << 8) | f.BPR)
+            h = f.HEIGHT
+            bpr = f.BPR * f.SCALE
+            s = self._scratch.get((h << 8) | bpr)
             if s is None:
-                s = self._new_scratch(f)
+                s = self._new_scratch(h, bpr)
             buf, sfb, n = s
-            data = f.DATA
-            o = g * n
-            for k in range(n):
-                buf[k] = data[o + k]
+            if f.SCALE > 1:  # its rows worked out (cells of a byte a row: two bytes drawn)
+                w = f.WIDTHS[g]
+                for r in range(h):
+                    v = doubled(f, g, r, w) << (16 - w)
+                    buf[2 * r] = v >> 8
+                    buf[2 * r + 1] = v & 0xFF
+            else:
+                data = f.DATA
+                o = g * n
+                for k in range(n):
+                    buf[k] = data[o + k]
             self.fb.blit(sfb, x, y, self._key, self._pal)
             return
         self.fb.blit(cells[g], x, y, self._key, self._pal)
@@ -304,11 +314,11 @@ class FbCanvas(Canvas):
         return [framebuf.FrameBuffer(data[g * n:(g + 1) * n], 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB)
                 for g in range(f.COUNT)]
 
-    def _new_scratch(self, f):
-        n = f.HEIGHT * f.BPR
-        buf = bytearray(n)
-        s = (buf, framebuf.FrameBuffer(buf, 8 * f.BPR, f.HEIGHT, framebuf.MONO_HLSB), n)
-        self._scratch[(f.HEIGHT << 8) | f.BPR] = s
+    def _new_scratch(self, h, n):
+        # a cell of ``h`` rows of ``n`` bytes
+        buf = bytearray(h * n)
+        s = (buf, framebuf.FrameBuffer(buf, 8 * n, h, framebuf.MONO_HLSB), h * n)
+        self._scratch[(h << 8) | n] = s
         return s
 
     def _keep_pixels(self, x, y, w, h):

@@ -9,6 +9,7 @@ FIRST = 32  # code of cell 0
 COUNT = 95
 SPACING = 1  # blank columns after each cell
 LINE = 10  # line pitch
+SCALE = 1  # pixels across a pixel of DATA (2: diagonals smoothed)
 
 WIDTHS = (
     b"\x03\x01\x03\x05\x05\x05\x05\x01\x03\x03\x05\x05\x02\x04\x01\x05"

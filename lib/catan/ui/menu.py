@@ -4,11 +4,12 @@ so that the rest of the menus' code (``menus``) is not on the device's heap besi
 A ``Menu`` is a list of rows, each a label and an optional value. prev/next (X/Y, or the
 joystick) move between rows, redrawing just those two; "ok" chooses a row or steps its value,
 left/right step a value back and forth, "back" leaves. Its title and rows are in the small
-font, or in ``font`` (the menus of ``menus`` on a tall screen: see ``size``), the rows then
-``font.LINE`` apart; the note under them is always small.
+font, or in ``font`` (on a tall screen: see ``size``), the rows then ``font.LINE`` apart; the
+note under them is always small.
 """
 
 from catan.ui import canvas as cv
+from catan.ui import font_large
 from catan.ui import widgets as wg
 
 ROW = 12  # row pitch (the menus share it)
@@ -32,15 +33,13 @@ class Menu:
         """Choose ``font`` and ``row`` for the rows as they are now: on a tall screen (240
         pixels) the title and the rows in the large font where they fit (all of them, two
         lines of the note and the foot below; the title and the widest row across), as
-        every menu of the layout that fits them (those of ``menus``, which keeps the font);
-        else the small font."""
+        every menu of the layout that fits them; else the small font."""
         lay = self.app.lay
         self.font = None
         self.row = ROW
         if not lay.big or not self.widest:
             return
-        from catan.ui import font_large as big
-
+        big = font_large
         room = (big.HEIGHT + 8 + len(self.rows) * big.LINE + 3 + 2 * wg.LINE
                 <= lay.height - wg.LINE - 1)
         c = self.app.c
@@ -169,9 +168,7 @@ class Pause(Menu):
     ``owner`` is the screen paused (the turn, with its cursor and marks), shown on resume."""
 
     title = "Paused"
-    # (in the small font on every panel: no other screen of a game keeps the large font, and
-    # loaded for it, it took 3.4 KB from a paused game's largest free block on the stock Pico,
-    # Display Pack 2.0: 34,080 -> 30,640, the game's least; see README)
+    widest = "Players' sheets"
 
     def __init__(self, app, owner=None):
         self.owner = owner

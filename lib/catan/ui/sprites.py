@@ -9,6 +9,7 @@ FIRST = 0  # code of cell 0
 COUNT = 31
 SPACING = 0  # blank columns after each cell
 LINE = 16  # line pitch
+SCALE = 1  # pixels across a pixel of DATA (2: diagonals smoothed)
 
 BRICK = 0
 LUMBER = 1

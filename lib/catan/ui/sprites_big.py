@@ -10,6 +10,7 @@ FIRST = 0  # code of cell 0
 COUNT = 23
 SPACING = 0  # blank columns after each cell
 LINE = 24  # line pitch
+SCALE = 1  # pixels across a pixel of DATA (2: diagonals smoothed)
 
 MAP_SETTLEMENT = 0
 MAP_SETTLEMENT_IN = 1
