@@ -79,13 +79,12 @@ def parse(path, header="glyph"):
             i += height
             continue
         key, _, value = text.partition(" ")
-        if key not in ("height", "spacing", "line", "first", "derive"):
+        if key not in ("height", "spacing", "line", "first"):
             raise SystemExit("%s:%d: unknown line %r" % (path, i, text))
-        settings[key] = value.strip() if key == "derive" else int(value)
+        settings[key] = int(value)
     sheet = Sheet(settings.get("height", 0), settings.get("spacing", 0), settings.get("line", 0),
                   settings.get("first", 0))
     sheet.cells = cells
-    sheet.derive = settings.get("derive")
     return sheet
 
 
