@@ -566,6 +566,32 @@ def test_no_room_for_a_screen_brings_the_turn_back_saying_so(modules, monkeypatc
 
 
 @pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_no_room_for_the_storage_message_keeps_its_note_for_the_next_screen(modules, monkeypatch,
+                                                                             regime):
+    import builtins
+
+    app = _person_turn(regime)
+    app._notes.append("Could not save the game (not enough memory): it is not safe.")
+    real = builtins.__import__
+    full = [True]
+
+    def tight(name, *a, **k):
+        if name == "catan.ui.info" and full[0]:
+            raise MemoryError("memory allocation failed, allocating 2896 bytes")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    sys.modules.pop("catan.ui.info", None)
+    turn = app.screen
+    app.show(turn)  # no room for the message, even after the chain: not raised
+    assert app.screen is turn and app._notes
+    full[0] = False
+    app.show(turn)  # room now: the message first, then the turn
+    assert type(app.screen).__name__ == "Message" and "not safe" in app.screen.text
+    assert not app._notes
+
+
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
 def test_no_room_for_the_review_stops_it_and_says_so(modules, monkeypatch, regime):
     settings = Settings()
     settings.coach = 1

@@ -492,9 +492,12 @@ class App(GameKeeping, Computers):
         comes first, in a message that then shows ``screen``: a player always learns that their
         game is not safe."""
         if self._notes:
-            text = "\n".join(self._notes)
-            self._notes = []
-            screen = self.plan.load("info").Message(self, "Storage", text, screen)
+            try:  # through the plan's chain, as any screen (no room: the notes wait for the next)
+                screen = self.plan.attempt(self._make, ("info", "Message",
+                                                        ("Storage", "\n".join(self._notes), screen)))
+                self._notes = []
+            except MemoryError:
+                pass
         self.screen = screen
         self.refresh_all()
         busy = getattr(screen, "busy", None)
