@@ -33,6 +33,7 @@ help: ## list the targets
 	@echo "           PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2, PICO_W_FIRMWARE=RPI_PICO_W-v1.28.0.uf2 (emu, the tests)"
 	@echo "           PYTEST_ARGS=\"-k name -x\", TEST_WORKERS=2 (make test), PYTHON=python3.11 (make setup),"
 	@echo "           PARTS=\"records store\" (mutate: the parts to run, default all)"
+	@echo "           JOBS=2 (mutate: mutants checked at once, default 1)"
 
 setup: $(PY_STAMP) $(NPM_STAMP) $(EMU_STAMP) $(BOOTROM) $(SOCAT) $(CHROMEDRIVER) $(ARM_GCC) ## create .venv (requirements-dev.txt), the wasm port and the emulated Pico (npm ci), socat, chromium, the Arm toolchain
 
@@ -92,7 +93,7 @@ bench: setup ## run tools/bench.py: print figures and merge them into build/benc
 	$(PY) tools/bench.py
 
 mutate: setup ## mutmut, a part at a time (PARTS="core players records store memory"), each with its own tests: scores, survivors
-	nice -n 15 $(PY) tools/mutate.py $(PARTS)
+	nice -n 15 $(PY) tools/mutate.py -j $(or $(JOBS),1) $(PARTS)
 
 BOARD ?= pimoroni_display_pack
 

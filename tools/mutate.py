@@ -17,6 +17,7 @@ helpers, a small conftest and setup.cfg).
     python tools/mutate.py --report players   # only print the results of the last run again
     python tools/mutate.py --fresh store      # forget the last run's results, check every mutant
     python tools/mutate.py core -m NAME...    # check only these mutants again (mutmut's names)
+    python tools/mutate.py -j 2 players       # two mutants at once (one by default)
 
 The results are kept in build/mutate/PART/ between runs: a run checks only the mutants not yet
 checked (a run stopped half-way goes on where it stopped). A change to the part's own files starts
@@ -376,10 +377,10 @@ def _module(path):
     return path[:-3].replace("/", ".")
 
 
-def run(part, fresh=False, mutants=()):
+def run(part, fresh=False, mutants=(), jobs=1):
     tests_changed = stage(part, fresh)
     t = time.monotonic()
-    cmd = mutmut_cmd() + ["run", "--max-children", "1"]
+    cmd = mutmut_cmd() + ["run", "--max-children", str(jobs)]
     again = list(mutants)
     try:
         if tests_changed and not again:
@@ -405,6 +406,8 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true", help="start over: check every mutant again")
     ap.add_argument("-m", "--mutants", nargs="+", default=(),
                     help="check only these mutants again (mutmut's names; one part)")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="mutants checked at once (default 1: the machine stays usable)")
     args = ap.parse_args(argv)
     # stopped (kill, Ctrl-C): the time spent so far is still counted (``run``'s finally)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("make mutate: stopped"))
@@ -418,7 +421,7 @@ def main(argv=None):
         if args.report:
             report(p)
         else:
-            run(p, args.fresh, args.mutants)
+            run(p, args.fresh, args.mutants, args.jobs)
 
 
 def _mutmut(part, cmd):
