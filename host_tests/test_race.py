@@ -84,6 +84,17 @@ def test_a_file_that_is_not_the_race_table_is_refused_by_its_name(tmp_path):
         assert said == "%s does not match the map" % path
 
 
+def test_the_race_table_the_players_open_is_named_when_refused(tmp_path, monkeypatch):
+    # the file the players open themselves (``race.table``), not one handed to ``_Race``
+    path = tmp_path / "race_table.bin"
+    path.write_bytes(b"PK\x03\x04" + bytes(60))
+    monkeypatch.setattr(race, "_TABLE", None)
+    monkeypatch.setattr(race, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
+    with pytest.raises(ValueError) as e:
+        race.table()
+    assert str(e.value) == "%s is not a race table" % path
+
+
 def test_a_set_of_roads_no_sheet_can_hold_is_refused():
     # R1 without R0, the road it branches from: no sheet of the table has it
     with pytest.raises(ValueError) as e:
