@@ -8,6 +8,7 @@ Island Two solo turns to 10 VP easy 18.2, medium 12.6, hard 12.0). No timing ass
 import itertools
 import math
 import os
+import random
 import sys
 
 import pytest
@@ -172,8 +173,6 @@ def test_value_table_is_compact_and_sane():
 def test_the_value_table_frozen_as_bytes_reads_as_the_file(monkeypatch):
     # A game UF2 freezes the table as a module's bytes constant (tools/uf2.py), read in place
     # from flash through tables.InFlash: the same values as the file, at every turn.
-    import random
-    import sys
     import types
 
     path = os.path.join(os.path.dirname(values.__file__), values.TABLE)
@@ -812,6 +811,42 @@ def test_the_players_name_the_file_they_open_that_is_not_a_value_table(tmp_path,
     monkeypatch.setattr(values, "open_table", lambda name, frozen: (open(path, "rb"), str(path)))
     with pytest.raises(ValueError, match="%s is not a value table" % path):
         values.value_table()
+
+
+def test_island_two_plans_value_longest_road_where_the_game_would_give_it():
+    # Two seats build roads in turn as the game would (its own award rule), then seat 1, 2 VP
+    # short of winning (S1-S4, C1, C2), values every road it could build next: a win (1000,
+    # less a hair a build) exactly when the game would then give it Longest Road.
+    from catan.maps import ISLAND_TWO, WIN_VP
+
+    isl = ISLAND_TWO
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(150):
+        g = Game(2, 2, ScriptedDice([0] * 6))
+        for _ in range(rng.randrange(16)):
+            p = rng.randrange(2)
+            free = [r for r in range(isl.n_roads) if not g.roads[p] >> r & 1
+                    and g.roads[p] & isl.need_roads[r] == isl.need_roads[r]]
+            if free:
+                r = rng.choice(free)
+                g.player = p
+                g.roads[p] |= 1 << r
+                g._award(r)
+        g.player = 1
+        g.builds[1] = 0b1111 | 0b11 << 7
+        ctx = plans.Context(g, players.EASY, 0)
+        for r in range(isl.n_roads):
+            if g.roads[1] >> r & 1 or g.roads[1] & isl.need_roads[r] != isl.need_roads[r]:
+                continue
+            after = g.copy()
+            after.player = 1
+            after.roads[1] |= 1 << r
+            after._award(r)
+            wins = after.vp(1) >= WIN_VP
+            assert (ctx.value((r,), 0) > 999) == wins, (g.roads, g.longest, r)
+            seen.add((g.longest, wins))
+    assert seen >= {(-1, True), (-1, False), (0, True), (0, False), (1, True)}, seen
 
 
 def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
