@@ -813,40 +813,52 @@ def test_the_players_name_the_file_they_open_that_is_not_a_value_table(tmp_path,
         values.value_table()
 
 
-def test_island_two_plans_value_longest_road_where_the_game_would_give_it():
-    # Two seats build roads in turn as the game would (its own award rule), then seat 1, 2 VP
-    # short of winning (S1-S4, C1, C2), values every road it could build next: a win (1000,
-    # less a hair a build) exactly when the game would then give it Longest Road.
-    from catan.maps import ISLAND_TWO, WIN_VP
+def test_island_two_plans_value_the_awards_where_the_game_would_give_them():
+    # Two seats build roads and knights in turn as the game would (its own award rules), then
+    # seat 1, 2 VP short of winning by its buildings (S1-S4, C1, C2), values every road and
+    # knight it could build next: a win (1000, less a hair a build) exactly when the game
+    # would then give it Longest Road or Largest Army.
+    from catan.maps import ISLAND_TWO, KNIGHT, WIN_VP
 
     isl = ISLAND_TWO
+    nr = isl.n_roads
+    items = [r for r in range(nr)] + [i for i in range(nr, isl.n_items) if isl.kind(i) == KNIGHT]
+
+    def can(g, p, item):
+        if item < nr:
+            return not g.roads[p] >> item & 1 and \
+                g.roads[p] & isl.need_roads[item] == isl.need_roads[item]
+        return not g.builds[p] >> item - nr & 1
+
+    def build(g, p, item):
+        g.player = p
+        if item < nr:
+            g.roads[p] |= 1 << item
+        else:
+            g.builds[p] |= 1 << item - nr
+        g._award(item)
+
     rng = random.Random(5)
     seen = set()
-    for _ in range(150):
+    for _ in range(300):
         g = Game(2, 2, ScriptedDice([0] * 6))
-        for _ in range(rng.randrange(16)):
+        for _ in range(rng.randrange(24)):
             p = rng.randrange(2)
-            free = [r for r in range(isl.n_roads) if not g.roads[p] >> r & 1
-                    and g.roads[p] & isl.need_roads[r] == isl.need_roads[r]]
-            if free:
-                r = rng.choice(free)
-                g.player = p
-                g.roads[p] |= 1 << r
-                g._award(r)
+            free = [i for i in items if can(g, p, i)]
+            build(g, p, rng.choice(free))
         g.player = 1
-        g.builds[1] = 0b1111 | 0b11 << 7
+        g.builds[1] |= 0b1111 | 0b11 << 7
         ctx = plans.Context(g, players.EASY, 0)
-        for r in range(isl.n_roads):
-            if g.roads[1] >> r & 1 or g.roads[1] & isl.need_roads[r] != isl.need_roads[r]:
-                continue
-            after = g.copy()
-            after.player = 1
-            after.roads[1] |= 1 << r
-            after._award(r)
-            wins = after.vp(1) >= WIN_VP
-            assert (ctx.value((r,), 0) > 999) == wins, (g.roads, g.longest, r)
-            seen.add((g.longest, wins))
-    assert seen >= {(-1, True), (-1, False), (0, True), (0, False), (1, True)}, seen
+        for item in items:
+            if can(g, 1, item):
+                after = g.copy()
+                build(after, 1, item)
+                wins = after.vp(1) >= WIN_VP
+                assert (ctx.value((item,), 0) > 999) == wins, (g.roads, g.builds, item)
+                seen.add((item < nr, g.longest if item < nr else g.largest, wins))
+    # a road and a knight, with the award nobody's or the other seat's, each winning or not
+    assert seen >= {(r, holder, w) for r in (True, False) for holder in (-1, 0)
+                    for w in (True, False)}, seen
 
 
 def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
