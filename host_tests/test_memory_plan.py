@@ -339,16 +339,43 @@ def test_a_screen_whose_module_has_gone_is_settled_on(modules, fake_modules):
     MemoryPlan(TIGHT).settle(screen, False)
 
 
-def test_a_screen_module_imported_before_is_on_demand_once_loaded_by_name(modules, fake_modules):
+@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
+def test_a_screen_module_imported_before_is_on_demand_once_loaded_by_name(modules, fake_modules,
+                                                                         regime):
     # Already imported (by a screen that imports it, say), it is not imported again and the
-    # players' code stays; noted as on demand all the same, it goes once no screen uses it
-    plan = MemoryPlan(TIGHT)
+    # players' code stays, even on a small heap (no import to make room for); noted as on
+    # demand all the same, it goes once no screen uses it
+    plan = MemoryPlan(regime)
     plan.players()
     screen_module = fake_modules("zz_screen")
     assert plan.load("zz_screen") is screen_module
     assert "catan.players" in sys.modules
     plan.settle(_screen_of(fake_modules("zz_shown")), False)
     assert screen_module.__name__ not in sys.modules
+
+
+def test_what_a_screen_module_brings_in_stays_with_it_and_goes_with_it(modules, fake_modules,
+                                                                        monkeypatch):
+    # (the large font, imported by the menus' modules and by no module that stays): kept while
+    # a screen of the module that imported it is shown, forgotten with that module after
+    import builtins
+
+    real = builtins.__import__
+
+    def imports(name, *args):
+        if name != "catan.ui.zz_screen":
+            return real(name, *args)
+        screen_module = fake_modules("zz_screen")
+        screen_module.zz_font = fake_modules("zz_font")
+        return screen_module
+
+    monkeypatch.setattr(builtins, "__import__", imports)
+    plan = MemoryPlan(TIGHT)
+    screen_module = plan.load("zz_screen")
+    plan.settle(_screen_of(screen_module), False)
+    assert "catan.ui.zz_font" in sys.modules
+    plan.settle(_screen_of(fake_modules("zz_shown")), False)
+    assert "catan.ui.zz_screen" not in sys.modules and "catan.ui.zz_font" not in sys.modules
 
 
 def test_a_failed_settings_write_on_the_pause_menu_imports_no_second_copy(modules):
