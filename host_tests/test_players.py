@@ -861,6 +861,25 @@ def test_island_two_plans_value_the_awards_where_the_game_would_give_them():
                     for w in (True, False)}, seen
 
 
+def test_island_two_plans_valued_by_points_and_open_sites_at_easy_and_medium():
+    # Island Two, nothing built: S1 (1 VP, on the start) is the only open site. The easy level
+    # values a plan by its points, a tenth of the points of each open site, a twentieth a road:
+    # R0 opens nothing more, R1 after it opens C1 (2 VP).
+    from catan.maps import ISLAND_TWO
+
+    nr = ISLAND_TWO.n_roads
+    g = Game(2, 1, ScriptedDice([0] * 6))
+    easy = plans.Context(g, players.EASY, 0)
+    assert easy.value((), 0) == pytest.approx(0.1)
+    assert easy.value((0,), 0) == pytest.approx(0.15)
+    assert easy.value((0, 1), 0) == pytest.approx(0.4)
+    assert easy.value((nr,), 0) == pytest.approx(1.0)  # S1 built: 1 VP, no site open
+    # Medium, 9 VP built (S1-S5, C1, C2), no road, so no site open and no knight: nothing can
+    # finish the game next turn, and nothing else counts
+    g.builds[0] = 0b11111 | 0b11 << 7
+    assert plans.Context(g, players.MEDIUM, 0).value((), 0) == pytest.approx(9.0)
+
+
 def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
     # Island Two's HARD value asks the race table for the same sheets again and again in one
     # decision: each is worked out once, and the decision keeps no more than 48.
