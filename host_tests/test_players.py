@@ -880,6 +880,62 @@ def test_island_two_plans_valued_by_points_and_open_sites_at_easy_and_medium():
     assert plans.Context(g, players.MEDIUM, 0).value((), 0) == pytest.approx(9.0)
 
 
+def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
+               largest=-1):
+    # seat 0 to play Island Two beside seat 1, the sheets and the awards as given
+    from catan.maps import ISLAND_TWO
+
+    g = Game(2, 2, ScriptedDice([0] * 6))
+    for p, r, names in ((0, roads, builds), (1, other_roads, other_builds)):
+        g.roads[p] = r
+        for name in names:
+            g.builds[p] |= 1 << ISLAND_TWO.names.index(name)
+    g.longest, g.largest = longest, largest
+    return plans.Context(g, level, 0)
+
+
+def test_island_two_medium_progress_by_hand():
+    # values.W2: open site VP 0.3, unused joker 0.5, knights toward an unclaimed Largest Army
+    # 0.6 (two at most) or a held one 0.3, roads toward the grey road 0.45 (R0, R2, R3) or any
+    # road while another holds Longest Road 0.1, a build that would win next turn 1.0
+    med = players.MEDIUM
+    # S1 (1 VP), K1 and K2 (their jokers unused), R0: no site open; 1 + 2 x 0.5 + 2 x 0.6 + 0.45
+    ctx = _two_seats(med, 0b1, ("S1", "K1", "K2"))
+    assert ctx.value((), 0) == pytest.approx(3.65)
+    assert ctx.value((), 1) == pytest.approx(3.15)  # K1's joker used
+    # both awards seat 1's: K1 and R0, R1 (S1 and C1 open, 3 VP), 0 VP:
+    # 3 x 0.3 + 0.5 + 1 x 0.3 + 2 x 0.1
+    ctx = _two_seats(med, 0b11, ("K1",), 0b101101, ("K1", "K2", "K3"), 1, 1)
+    assert ctx.value((), 0) == pytest.approx(1.9)
+    # 8 VP, K1 and K2, no road: a third knight would take the unclaimed Largest Army and win:
+    # 8 + 2 x 0.5 + 2 x 0.6 + 1.0
+    eight = ("S1", "S2", "S3", "S4", "C1", "C2")
+    assert _two_seats(med, 0, eight + ("K1", "K2")).value((), 0) == pytest.approx(11.2)
+    # seat 1 holds it with three: a third is not enough (8 + 2 x 0.5 + 2 x 0.3), a fourth is
+    # (8 + 3 x 0.5 + 3 x 0.3 + 1.0)
+    k3 = ("K1", "K2", "K3")
+    assert _two_seats(med, 0, eight + ("K1", "K2"), 0, k3, -1, 1).value((), 0) == \
+        pytest.approx(9.6)
+    assert _two_seats(med, 0, eight + k3, 0, k3, -1, 1).value((), 0) == pytest.approx(11.4)
+
+
+def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up():
+    # The hard level: minus the race table's turns to 10 VP, each award another player holds
+    # 2 VP of buildings fewer (a city first, then settlements), what is left 0.75 turns a VP
+    from catan.maps import ISLAND_TWO
+    from catan.players import race
+
+    hard = players.HARD
+    s1 = 1 << ISLAND_TWO.names.index("S1")
+    ctx = _two_seats(hard, 0b11, ("S1", "C1"), 0b101101, (), 1)
+    assert ctx.value((), 0) == pytest.approx(-race.turns_to_go(0b11, s1, 0))
+    ctx = _two_seats(hard, 0b11, ("S1", "C1"), 0b101101, ("K1", "K2", "K3"), 1, 1)
+    assert ctx.value((), 0) == pytest.approx(-race.turns_to_go(0b11, 0, 0) - 0.75)
+    eight = ("S1", "S2", "S3", "S4", "C1", "C2")
+    c3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("C3")
+    assert _two_seats(hard, 0, eight).value((c3,), 0) == 0.0  # 10 VP: no turn to go
+
+
 def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
     # Island Two's HARD value asks the race table for the same sheets again and again in one
     # decision: each is worked out once, and the decision keeps no more than 48.
