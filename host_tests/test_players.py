@@ -934,6 +934,8 @@ def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up
     eight = ("S1", "S2", "S3", "S4", "C1", "C2")
     c3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("C3")
     assert _two_seats(hard, 0, eight).value((c3,), 0) == 0.0  # 10 VP: no turn to go
+    # (and none to make up for an award another holds: 10 VP win)
+    assert _two_seats(hard, 0, eight, 0b101101, (), 1).value((c3,), 0) == 0.0
 
 
 def test_a_decision_works_out_a_sheet_s_race_once_and_keeps_at_most_48(monkeypatch):
