@@ -881,20 +881,24 @@ def test_island_two_plans_valued_by_points_and_open_sites_at_easy_and_medium():
 
 
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
-               largest=-1):
-    # seat 0 to play Island Two beside seat 1, the sheets and the awards as given
+               largest=-1, seat=0):
+    # ``seat`` to play Island Two beside the other seat, the sheets (the player's, the
+    # other's) and the awards' holders (seat numbers, -1: nobody) as given
     from catan.maps import ISLAND_TWO
 
     g = Game(2, 2, ScriptedDice([0] * 6))
-    for p, r, names in ((0, roads, builds), (1, other_roads, other_builds)):
+    for p, r, names in ((seat, roads, builds), (1 - seat, other_roads, other_builds)):
         g.roads[p] = r
         for name in names:
             g.builds[p] |= 1 << ISLAND_TWO.names.index(name)
     g.longest, g.largest = longest, largest
+    g.player = seat
     return plans.Context(g, level, 0)
 
 
 def test_island_two_medium_progress_by_hand():
+    from catan.maps import ISLAND_TWO
+
     # values.W2: open site VP 0.3, unused joker 0.5, knights toward an unclaimed Largest Army
     # 0.6 (two at most) or a held one 0.3, roads toward the grey road 0.45 (R0, R2, R3) or any
     # road while another holds Longest Road 0.1, a build that would win next turn 1.0
@@ -917,6 +921,17 @@ def test_island_two_medium_progress_by_hand():
     assert _two_seats(med, 0, eight + ("K1", "K2"), 0, k3, -1, 1).value((), 0) == \
         pytest.approx(9.6)
     assert _two_seats(med, 0, eight + k3, 0, k3, -1, 1).value((), 0) == pytest.approx(11.4)
+    # 9 VP (S1, C1-C4), R0-R2: S2 is open and would win: 9 + 0.3 + 1.0 + 2 x 0.45
+    nine = ("S1", "C1", "C2", "C3", "C4")
+    assert _two_seats(med, 0b111, nine).value((), 0) == pytest.approx(11.2)
+    # 8 VP: that 1 VP site is not enough: 8 + 0.3 + 2 x 0.45
+    assert _two_seats(med, 0b111, nine[:-1] + ("S3",)).value((), 0) == pytest.approx(9.2)
+    # a winning plan: 1000, less a hundredth a build (the fewer builds the better)
+    s2 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("S2")
+    for level in (players.EASY, med):
+        ctx = _two_seats(level, 0b111, nine)
+        assert ctx.value((s2,), 0) == pytest.approx(999.99)
+        assert ctx.value((3, s2), 0) == pytest.approx(999.98)  # R3 too
 
 
 def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up():
@@ -932,6 +947,9 @@ def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up
     ctx = _two_seats(hard, 0b11, ("S1", "C1"), 0b101101, ("K1", "K2", "K3"), 1, 1)
     assert ctx.value((), 0) == pytest.approx(-race.turns_to_go(0b11, 0, 0) - 0.75)
     eight = ("S1", "S2", "S3", "S4", "C1", "C2")
+    # seat 1 to play, seat 0 holding Largest Army
+    ctx = _two_seats(hard, 0b11, ("S1", "C1"), 0, ("K1", "K2", "K3"), -1, 0, seat=1)
+    assert ctx.value((), 0) == pytest.approx(-race.turns_to_go(0b11, s1, 0))
     c3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("C3")
     assert _two_seats(hard, 0, eight).value((c3,), 0) == 0.0  # 10 VP: no turn to go
     # (and none to make up for an award another holds: 10 VP win)
