@@ -915,6 +915,8 @@ def test_island_two_medium_progress_by_hand():
     # 8 + 2 x 0.5 + 2 x 0.6 + 1.0
     eight = ("S1", "S2", "S3", "S4", "C1", "C2")
     assert _two_seats(med, 0, eight + ("K1", "K2")).value((), 0) == pytest.approx(11.2)
+    # with K1 alone a second knight would not: 8 + 0.5 + 0.6
+    assert _two_seats(med, 0, eight + ("K1",)).value((), 0) == pytest.approx(9.1)
     # seat 1 holds it with three: a third is not enough (8 + 2 x 0.5 + 2 x 0.3), a fourth is
     # (8 + 3 x 0.5 + 3 x 0.3 + 1.0)
     k3 = ("K1", "K2", "K3")
