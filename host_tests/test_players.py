@@ -907,6 +907,7 @@ def test_island_two_medium_progress_by_hand():
     ctx = _two_seats(med, 0b1, ("S1", "K1", "K2"))
     assert ctx.value((), 0) == pytest.approx(3.65)
     assert ctx.value((), 1) == pytest.approx(3.15)  # K1's joker used
+    assert ctx.value((), 2) == pytest.approx(3.15)  # K2's
     # both awards seat 1's: K1 and R0, R1 (S1 and C1 open, 3 VP), 0 VP:
     # 3 x 0.3 + 0.5 + 1 x 0.3 + 2 x 0.1
     ctx = _two_seats(med, 0b11, ("K1",), 0b101101, ("K1", "K2", "K3"), 1, 1)
@@ -923,6 +924,12 @@ def test_island_two_medium_progress_by_hand():
     assert _two_seats(med, 0, eight + ("K1", "K2"), 0, k3, -1, 1).value((), 0) == \
         pytest.approx(9.6)
     assert _two_seats(med, 0, eight + k3, 0, k3, -1, 1).value((), 0) == pytest.approx(11.4)
+    # the same with seat 1 to play and seat 0 holding the award
+    assert _two_seats(med, 0, eight + ("K1", "K2"), 0, k3, -1, 0, seat=1).value((), 0) == \
+        pytest.approx(9.6)
+    # seat 0 holds Longest Road; seat 1 has R0, R1 (S1, C1 open): 3 x 0.3 + 2 x 0.1
+    assert _two_seats(med, 0b11, (), 0b101101, (), 0, -1, seat=1).value((), 0) == \
+        pytest.approx(1.1)
     # 9 VP (S1, C1-C4), R0-R2: S2 is open and would win: 9 + 0.3 + 1.0 + 2 x 0.45
     nine = ("S1", "C1", "C2", "C3", "C4")
     assert _two_seats(med, 0b111, nine).value((), 0) == pytest.approx(11.2)
