@@ -880,6 +880,19 @@ def test_island_two_plans_valued_by_points_and_open_sites_at_easy_and_medium():
     assert plans.Context(g, players.MEDIUM, 0).value((), 0) == pytest.approx(9.0)
 
 
+def test_a_joker_turns_a_spare_gold_die_before_a_spare_resource():
+    # Road R0 (brick, lumber) with brick, lumber, wool, gold, wool, wool: the joker turns the
+    # gold die (3), which nothing but a trade of two could use, and keeps the spare wool
+    g = Game(1, 1, ScriptedDice([0, 1, 2, 5, 2, 2]))
+    g.roll()
+    g.stop()
+    assert plans._joker_die(g, (0,)) == 3
+    g = Game(1, 1, ScriptedDice([0, 1, 2, 3, 2, 2]))  # no gold: the first spare die
+    g.roll()
+    g.stop()
+    assert plans._joker_die(g, (0,)) == 2
+
+
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
                largest=-1, seat=0):
     # ``seat`` to play Island Two beside the other seat, the sheets (the player's, the
