@@ -887,10 +887,12 @@ def test_a_joker_turns_a_spare_gold_die_before_a_spare_resource():
     g.roll()
     g.stop()
     assert plans._joker_die(g, (0,)) == 3
-    g = Game(1, 1, ScriptedDice([0, 1, 2, 3, 2, 2]))  # no gold: the first spare die
-    g.roll()
-    g.stop()
-    assert plans._joker_die(g, (0,)) == 2
+    # no gold: the first spare die (wool, grain, wool, wool: die 2; die 0 if it is spare)
+    for faces, die in (([0, 1, 2, 3, 2, 2], 2), ([2, 0, 1, 3, 4, 4], 0)):
+        g = Game(1, 1, ScriptedDice(faces))
+        g.roll()
+        g.stop()
+        assert plans._joker_die(g, (0,)) == die, faces
 
 
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
