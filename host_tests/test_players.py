@@ -895,6 +895,34 @@ def test_a_joker_turns_a_spare_gold_die_before_a_spare_resource():
         assert plans._joker_die(g, (0,)) == die, faces
 
 
+def test_the_exact_reroll_keeps_the_best_keep_and_of_equal_ones_the_most_dice(monkeypatch):
+    # Brick, brick, lumber, three gold, one roll made; the turn's keep table replaced by one
+    # whose values are given (every other keep 0): the dice outside the keep chosen re-rolled
+    keys = reroll.dice_multisets()[0]
+
+    def rerolled(values):
+        w = [0.0] * len(keys)
+        for keep, v in values.items():
+            w[reroll.key_index(keys, sum(k << 3 * f for f, k in enumerate(keep)))] = v
+        monkeypatch.setattr(reroll, "turn_tables", lambda ctx: (w, w))
+        return reroll.exact_reroll(ctx)
+
+    g = Game(1, 1, ScriptedDice([0, 0, 1, 5, 5, 5]))
+    g.roll()
+    ctx = plans.Context(g, players.HARD, 0)
+    assert rerolled({}) == 0  # all keeps alike: every die kept
+    assert rerolled({(0, 0, 0, 0, 0, 3): 1.0}) == 0b000111  # the gold kept
+    # two best keeps: the one of more dice (brick, lumber, gold: the second brick re-rolled),
+    # though the other is met first, and even worth a hair (under 1e-4) less
+    for hair in (0.0, 5e-5):
+        assert rerolled({(2, 1, 0, 0, 0, 0): 1.0, (1, 1, 0, 0, 0, 3): 1.0 - hair}) == 0b000010
+    # but not worth 1e-4 less or more: equal within 1e-4, not within it
+    assert rerolled({(2, 1, 0, 0, 0, 0): 1.0, (1, 1, 0, 0, 0, 3): 1.0 - 1e-4}) == 0b111000
+    assert rerolled({(2, 1, 0, 0, 0, 0): 1.0, (1, 1, 0, 0, 0, 3): 1.0 - 2e-4}) == 0b111000
+    assert rerolled({(2, 1, 0, 0, 0, 3): 1.0, (0, 0, 0, 0, 0, 3): 1.0 + 1e-4}) == 0
+    assert rerolled({(2, 1, 0, 0, 0, 3): 1.0, (0, 0, 0, 0, 0, 3): 1.0 + 2e-4}) == 0b000111
+
+
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
                largest=-1, seat=0):
     # ``seat`` to play Island Two beside the other seat, the sheets (the player's, the
