@@ -921,6 +921,14 @@ def test_the_exact_reroll_keeps_the_best_keep_and_of_equal_ones_the_most_dice(mo
     assert rerolled({(2, 1, 0, 0, 0, 0): 1.0, (1, 1, 0, 0, 0, 3): 1.0 - 2e-4}) == 0b111000
     assert rerolled({(2, 1, 0, 0, 0, 3): 1.0, (0, 0, 0, 0, 0, 3): 1.0 + 1e-4}) == 0
     assert rerolled({(2, 1, 0, 0, 0, 3): 1.0, (0, 0, 0, 0, 0, 3): 1.0 + 2e-4}) == 0b000111
+    # wool, grain, ore, brick, lumber, gold: every face counts in a keep's dice
+    g = Game(1, 1, ScriptedDice([2, 3, 4, 0, 1, 5]))
+    g.roll()
+    ctx = plans.Context(g, players.HARD, 0)
+    wgo = (0, 0, 1, 1, 1, 0)
+    assert rerolled({(1, 1, 0, 0, 0, 0): 1.0, wgo: 1.0}) == 0b111000  # 3 dice over 2
+    assert rerolled({(1, 0, 1, 1, 1, 0): 1.0, (0, 1, 1, 1, 0, 0): 1.0}) == 0b110000  # 4 over 3
+    assert rerolled({(1, 1, 0, 0, 0, 0): 1.0, (0, 0, 1, 1, 0, 0): 1.0}) == 0b100111  # 2, 2: first
 
 
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
