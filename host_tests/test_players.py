@@ -929,6 +929,16 @@ def test_the_exact_reroll_keeps_the_best_keep_and_of_equal_ones_the_most_dice(mo
     assert rerolled({(1, 1, 0, 0, 0, 0): 1.0, wgo: 1.0}) == 0b111000  # 3 dice over 2
     assert rerolled({(1, 0, 1, 1, 1, 0): 1.0, (0, 1, 1, 1, 0, 0): 1.0}) == 0b110000  # 4 over 3
     assert rerolled({(1, 1, 0, 0, 0, 0): 1.0, (0, 0, 1, 1, 0, 0): 1.0}) == 0b100111  # 2, 2: first
+    # two dice each, the first met kept whichever faces it holds (each counted as itself)
+    for first, then, mask in (((1, 0, 1, 0, 0, 0), (0, 1, 0, 1, 0, 0), 0b110110),
+                              ((1, 0, 0, 1, 0, 0), (0, 1, 1, 0, 0, 0), 0b110101),
+                              ((1, 0, 0, 0, 1, 0), (0, 1, 1, 0, 0, 0), 0b110011)):
+        assert rerolled({first: 1.0, then: 1.0}) == mask, first
+
+
+def test_every_multiset_of_dice_is_found_at_its_own_index():
+    keys = reroll.dice_multisets()[0]
+    assert [reroll.key_index(keys, k) for k in keys] == list(range(len(keys)))
 
 
 def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longest=-1,
