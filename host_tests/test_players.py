@@ -767,6 +767,39 @@ def _check_tables():
         assert w == list(f), key
 
 
+def test_a_turn_s_keep_tables_are_made_once_and_the_first_roll_s_only_when_asked(monkeypatch):
+    made = []
+    for name in ("final_work", "_best_within"):
+        real = getattr(reroll, name)
+        monkeypatch.setattr(reroll, name,
+                            lambda *a, real=real, name=name: made.append(name) or real(*a))
+    players.forget()
+    ctx = plans.Context(Game(1, 1, ScriptedDice([0] * 6)), players.HARD, 0)
+    reroll.turn_tables(ctx)  # W2 from the last roll's values, W1 from it
+    assert made == ["final_work", "_best_within"]
+    reroll.turn_tables(ctx)
+    reroll.turn_tables(ctx, first=True)  # W0 from W1: W1 and W2 are not made again
+    assert made == ["final_work", "_best_within", "_best_within"]
+
+
+def test_only_island_one_s_hard_tables_open_its_value_table(monkeypatch):
+    monkeypatch.setattr(values, "_ONE", None)
+    for island, level in ((2, players.HARD), (1, players.MEDIUM), (1, players.HARD)):
+        players.forget()
+        reroll.turn_tables(plans.Context(Game(island, 1, ScriptedDice([0] * 6)), level, 0))
+        assert (values._ONE is not None) == (island == 1 and level == players.HARD)
+
+
+def test_the_keep_tables_of_one_level_are_not_taken_for_another_s():
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    players.forget()
+    hard = [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0))]
+    players.forget()
+    medium = [list(w) for w in reroll.turn_tables(plans.Context(g, players.MEDIUM, 0))]
+    assert medium != hard
+    assert [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0))] == hard
+
+
 def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
     # (The golden screenshots caught a medium player planning a trade with one gold die.)
     # Every roll of six dice, every cost, with no joker, one of each kind or two "?": the
