@@ -782,6 +782,19 @@ def test_a_turn_s_keep_tables_are_made_once_and_the_first_roll_s_only_when_asked
     assert made == ["final_work", "_best_within", "_best_within"]
 
 
+def test_tables_marked_ready_are_unmarked_while_other_work_writes_over_them():
+    # The hard player's tables ready; another level's work on the same arrays started and
+    # left half-done: the hard player's tables are then made again, not read half-written
+    g = Game(1, 1, ScriptedDice([0] * 6))
+    players.forget()
+    hard = [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0))]
+    for _ in range(200):
+        assert reroll.step(g, players.MEDIUM, False)
+        if list(reroll._W[1]) != hard[1]:
+            break
+    assert [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0))] == hard
+
+
 def test_only_island_one_s_hard_tables_open_its_value_table(monkeypatch):
     monkeypatch.setattr(values, "_ONE", None)
     for island, level in ((2, players.HARD), (1, players.MEDIUM), (1, players.HARD)):
