@@ -92,8 +92,10 @@ test: setup ## run host_tests and the solver's tests (tools/solver) with pytest,
 bench: setup ## run tools/bench.py: print figures and merge them into build/bench.json
 	$(PY) tools/bench.py
 
+JOBS ?= 1
+
 mutate: setup ## mutmut, a part at a time (PARTS="core players records store memory"), each with its own tests: scores, survivors
-	nice -n 15 $(PY) tools/mutate.py -j $(or $(JOBS),1) $(PARTS)
+	nice -n 15 $(PY) tools/mutate.py -j $(JOBS) $(PARTS)
 
 BOARD ?= pimoroni_display_pack
 
