@@ -795,6 +795,39 @@ def test_tables_marked_ready_are_unmarked_while_other_work_writes_over_them():
     assert [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0))] == hard
 
 
+def test_work_begun_without_the_first_roll_s_table_makes_it_when_asked():
+    # The tables of another turn first (W0 too), then this turn's work begun without W0 and
+    # left: asked with W0, that work is begun again with it, not finished without it.
+    players.forget()
+    reroll.turn_tables(plans.Context(_rolled(5, 1), players.HARD, 0), first=True)
+    g = _rolled(5, 6)
+    assert reroll.step(g, players.HARD, False)
+    got = [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0), first=True)]
+    players.forget()
+    want = [list(w) for w in reroll.turn_tables(plans.Context(g, players.HARD, 0), first=True)]
+    assert got == want
+
+
+def test_work_begun_from_a_game_that_has_moved_on_is_begun_again():
+    # Island Two for two seats: the dice ramp up from 3 with every turn taken (5 once both
+    # seats have played). Work begun for one game object and not stepped yet; that game then
+    # plays its round: a copy still at the first turn gets that turn's tables, not tables
+    # for the moved game's dice.
+    players.forget()
+    g = Game(2, 2, ScriptedDice([0] * 12))
+    same = g.copy()
+    assert reroll.tables_ready(g, players.MEDIUM, False) is not None
+    for _ in range(2):
+        g.roll()
+        g.stop()
+        g.end_turn()
+    assert (g.dice_count(), same.dice_count()) == (5, 3)
+    got = [list(w) for w in reroll.turn_tables(plans.Context(same, players.MEDIUM, 0))]
+    players.forget()
+    want = [list(w) for w in reroll.turn_tables(plans.Context(same, players.MEDIUM, 0))]
+    assert got == want
+
+
 def test_only_island_one_s_hard_tables_open_its_value_table(monkeypatch):
     monkeypatch.setattr(values, "_ONE", None)
     for island, level in ((2, players.HARD), (1, players.MEDIUM), (1, players.HARD)):
