@@ -587,6 +587,19 @@ def test_a_replaced_next_seat_work_leaves_the_tables_whole():
 
 # ------------------------------------------- the keep tables against a brute force
 
+def test_the_players_code_imported_again_takes_up_the_multisets_already_made(monkeypatch):
+    # A small heap lets the players' code go between computers' turns; the arrays stay in
+    # catan.TABLES with the multisets in them. The module imported again (no multisets of its
+    # own yet) takes them up as they are: no slice of work, the same arrays.
+    made = reroll.dice_multisets()
+    assert catan.TABLES[1]
+    monkeypatch.setattr(reroll, "_MS", None)
+    monkeypatch.setattr(reroll, "_W", None)
+    assert list(reroll._make_multisets()) == []
+    again = reroll.dice_multisets()
+    assert all(a is b for a, b in zip(again, made)) and reroll._W is catan.TABLES[0][3]
+
+
 def test_dice_multisets_in_order_with_their_children():
     # The keep tables' frame (``reroll.dice_multisets``): every multiset of 0..6 dice once, by
     # size and then by key, and child[6i + f] the multiset i with a die f added (worked out by
