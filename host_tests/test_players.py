@@ -22,7 +22,7 @@ from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
-from catan.maps import ISLAND_ONE
+from catan.maps import BRICK, GRAIN, ISLAND_ONE, ISLAND_TWO, ORE, WOOL
 from player_checks import cut_after, exact_chance, why_not
 
 LEVELS = ("easy", "medium", "hard")
@@ -256,6 +256,23 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     ways = ctx.pays(counts, (0, k4), cost, None)
     assert ways == [([], [(3, 1)])]
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
+
+
+@pytest.mark.parametrize("level", [players.MEDIUM, players.HARD])
+def test_a_knight_whose_joker_the_plan_lends_is_built_before_the_knights_it_pays_for(level):
+    # Island Two, two ore, two grain, one wool, one brick: two knights (ore, grain, wool each)
+    # only with the wool joker of K3, so K3 first, then its joker, then the other knight (the
+    # hard player's is K2, listed before K3 in its plan: built first, it would take the wool).
+    g = Game(2, 1, ScriptedDice([ORE, ORE, GRAIN, GRAIN, WOOL, BRICK]))
+    g.roll()
+    g.stop()
+    actions = []
+    while not actions or actions[-1] != ("end",):
+        actions.append(players.next_action(g, level, 0))
+        g.perform(actions[-1])
+    k3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("K3")
+    assert actions[:2] == [("build", k3), ("joker", 2, 5, WOOL)], actions
+    assert len(actions) == 4 and actions[2][0] == "build", actions
 
 
 @pytest.mark.parametrize("taken,each", [(0, 2), (10, 2), (11, 1), (13, 1), (14, 0)])
