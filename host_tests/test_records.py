@@ -391,6 +391,23 @@ def test_short_initials_are_padded_with_spaces_and_ties_keep_their_order():
         assert _reload(s).high == s.high
 
 
+def test_a_high_score_kept_with_a_stand_in_takes_the_initials_entered_later():
+    # A game's end keeps its high score under the seat's name at once; the initials entered
+    # afterwards replace that stand-in on the score entered last with it, and only there.
+    s = Stats()
+    for island, value, who in ((1, 90, "P1"), (1, 90, "ABC"), (1, 90, "P1"), (1, 80, "P1"),
+                               (2, 90, "P1")):
+        s.add_high(island, value, who)
+    s.name_high(1, 90, "P1", "zo\u00eb")  # the third 90, the last entered as P1
+    assert s.high == [[(90, "P1 "), (90, "ABC"), (90, "zo?"), (80, "P1 ")], [(90, "P1 ")]]
+    s.name_high(1, 90, "P1", "DE")  # the first, the only 90 still kept as P1
+    assert s.high[0] == [(90, "DE "), (90, "ABC"), (90, "zo?"), (80, "P1 ")]
+    for value, old in ((90, "P1"), (70, "P1"), (80, "ABC")):  # no such score: nothing changes
+        s.name_high(1, value, old, "XYZ")
+    assert s.high == [[(90, "DE "), (90, "ABC"), (90, "zo?"), (80, "P1 ")], [(90, "P1 ")]]
+    assert _reload(s).high == s.high
+
+
 def test_version_1_statistics_read_with_no_last_game():
     # version 1 wrote 1 for every game's mark: read as none, so the next game is counted
     s = Stats()
