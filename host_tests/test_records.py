@@ -405,7 +405,13 @@ def test_a_high_score_kept_with_a_stand_in_takes_the_initials_entered_later():
     for value, old in ((90, "P1"), (70, "P1"), (80, "ABC")):  # no such score: nothing changes
         s.name_high(1, value, old, "XYZ")
     assert s.high == [[(90, "DE "), (90, "ABC"), (90, "zo?"), (80, "P1 ")], [(90, "P1 ")]]
+    s.name_high(1, 80, "P1", "GH")  # the last of the table
+    s.name_high(2, 90, "P1", "IJK")  # the only one of its island
+    assert s.high == [[(90, "DE "), (90, "ABC"), (90, "zo?"), (80, "GH ")], [(90, "IJK")]]
     assert _reload(s).high == s.high
+    empty = Stats()
+    empty.name_high(1, 90, "P1", "XYZ")  # an empty table too
+    assert empty.high == [[], []]
 
 
 def test_version_1_statistics_read_with_no_last_game():
