@@ -848,3 +848,62 @@ def test_version_1_saves_still_load():
         old = encode(f)
         assert len(old) == len(data) - 2 * (f["players"] + 2)
         assert codec.dumps(codec.loads(old)) == data
+
+
+# ------------------------------------------------------------ the handheld's record
+
+def _record(tag, levels, game, crc=None):
+    # A record as pack_save lays it out, by hand: tag, seat count, levels, [CRC-16,] save.
+    head = tag + bytes((len(levels),)) + bytes(levels)
+    if tag == codec.SAVE_TAG:
+        c = codec.crc16(head) if crc is None else crc
+        head += bytes((c >> 8, c & 0xFF))
+    return head + codec.dumps(game)
+
+
+@pytest.mark.parametrize("island", [1, 2])
+@pytest.mark.parametrize("levels", [(255,), (2, 255), (255, 0, 1), (1, 255, 2, 255)])
+def test_the_handheld_s_record_holds_the_seats_levels_and_reads_back(island, levels):
+    d = ScriptedDice([1, 2, 3, 4, 5, 0] * 2)
+    g = Game(island, len(levels), d)
+    g.roll()
+    data = codec.pack_save(g, bytes(levels))
+    assert data == _record(b"H", levels, g)
+    for record in (data, bytearray(data), _record(b"G", levels, g)):  # "G": no seats' CRC
+        back, got = codec.unpack_save(record, d)
+        assert got == bytes(levels) and codec.dumps(back) == codec.dumps(g)
+        assert back.dice is d
+
+
+def test_a_handheld_record_that_is_not_one_is_refused_with_its_reason():
+    g = Game(1, 2, SeededDice(3))
+    g.roll()
+    good = codec.pack_save(g, bytes((255, 2)))
+    crc = codec.crc16(b"H\x02\xff\x02")
+    bad = [
+        (b"", "not a saved game of this app"),
+        (b"H", "not a saved game of this app"),
+        (b"X" + good[1:], "not a saved game of this app"),
+        (b"H\x00" + good[2:], "not a saved game of this app"),
+        (b"H\x05" + good[2:], "not a saved game of this app"),
+        (good[:5], "the save is cut short"),
+        (b"G\x02\xff", "the save is cut short"),
+        (good[:2] + b"\xff\x01" + good[4:], "the seats are damaged (checksum)"),
+        (good[:4] + bytes((good[4] ^ 1,)) + good[5:], "the seats are damaged (checksum)"),
+        (good[:5] + bytes((good[5] ^ 0x80,)) + good[6:], "the seats are damaged (checksum)"),
+        (_record(b"H", (255, 2, 255), g), "the seats do not match the game"),
+        (_record(b"G", (255,), g), "the seats do not match the game"),
+    ]
+    assert good[4:6] == bytes((crc >> 8, crc & 0xFF))
+    for level in (3, 4, 254):
+        bad.append((_record(b"H", (255, level), g), "a seat's level is damaged"))
+        bad.append((_record(b"G", (level, 0), g), "a seat's level is damaged"))
+    for data, why in bad:
+        with pytest.raises(SaveError) as e:
+            codec.unpack_save(data)
+        assert str(e.value) == why, data
+    # the record whole up to the save: the save's own reason (``loads``), not the wrapper's
+    for data in (good[:6], b"G\x02\xff\x02"):
+        with pytest.raises(SaveError) as e:
+            codec.unpack_save(data)
+        assert str(e.value) == "not a Catan Dice Game save"
