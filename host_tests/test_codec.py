@@ -886,6 +886,7 @@ def test_a_handheld_record_that_is_not_one_is_refused_with_its_reason():
         (b"X" + good[1:], "not a saved game of this app"),
         (b"H\x00" + good[2:], "not a saved game of this app"),
         (b"H\x05" + good[2:], "not a saved game of this app"),
+        (good[:2], "the save is cut short"),
         (good[:5], "the save is cut short"),
         (b"G\x02\xff", "the save is cut short"),
         (good[:2] + b"\xff\x01" + good[4:], "the seats are damaged (checksum)"),
