@@ -22,7 +22,7 @@ from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
-from catan.maps import BRICK, GRAIN, ISLAND_ONE, ISLAND_TWO, ORE, WOOL
+from catan.maps import BRICK, GOLD, GRAIN, ISLAND_ONE, ISLAND_TWO, ORE, WOOL
 from player_checks import cut_after, exact_chance, why_not
 
 LEVELS = ("easy", "medium", "hard")
@@ -256,6 +256,23 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     ways = ctx.pays(counts, (0, k4), cost, None)
     assert ways == [([], [(3, 1)])]
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
+
+
+@pytest.mark.parametrize("island, level", [(1, players.EASY), (2, players.EASY),
+                                           (2, players.MEDIUM)])
+def test_the_rule_of_thumb_players_throw_a_lone_gold_die_again(island, level):
+    # The levels that keep by rule of thumb (not by the keep tables) keep dice toward one
+    # plan, and gold pays only in pairs (a trade): a single gold die is thrown again.
+    seen = 0
+    for seed in range(6):
+        g = Game(island, 1, SeededDice(seed))
+        while not g.over():
+            action = players.next_action(g, level, 0)
+            if action[0] == "roll" and g.rolls and g.faces.count(GOLD) == 1:
+                assert action[1] >> g.faces.index(GOLD) & 1, (g.faces, action)
+                seen += 1
+            g.perform(action)
+    assert seen > 20
 
 
 @pytest.mark.parametrize("level", [players.MEDIUM, players.HARD])
