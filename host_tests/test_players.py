@@ -275,6 +275,44 @@ def test_the_rule_of_thumb_players_throw_a_lone_gold_die_again(island, level):
     assert seen > 20
 
 
+@pytest.mark.parametrize("island, level", [(1, players.EASY), (2, players.EASY),
+                                           (2, players.MEDIUM)])
+def test_the_rule_of_thumb_players_weigh_each_plan_by_the_dice_it_still_needs(island, level,
+                                                                             monkeypatch):
+    # Each plan these levels chase is weighed (``_plan_ev``) with what the dice kept toward it
+    # leave missing and the dice thrown again (all but those kept; with a gold pair kept for a
+    # trade, the most missing resource one fewer and two dice fewer), the rolls left, the
+    # plan's value and that of building nothing.
+    from catan.maps import COSTS
+
+    calls = []
+    real = reroll._plan_ev
+    monkeypatch.setattr(reroll, "_plan_ev", lambda *a: calls.append(a) or real(*a))
+    checked = 0
+    for seed in range(3):
+        g = Game(island, 1, SeededDice(seed))
+        while not g.over():
+            del calls[:]
+            action = players.next_action(g, level, 0)
+            counts, n = g.unspent(), g.dice_count()
+            for ctx, d, free, rolls, items, v0, base in calls:
+                cost = [sum(COSTS[g.island.kind(it)][r] for it in items) for r in range(5)]
+                kept = [min(counts[r], cost[r]) for r in range(5)]
+                short = [cost[r] - kept[r] for r in range(5)]
+                assert sum(short) > 0, items  # a plan paid for now is not chased
+                ways = [(short, n - sum(kept))]
+                if level != players.EASY and counts[GOLD] >= 2:
+                    traded = list(short)
+                    traded[traded.index(max(traded))] -= 1
+                    ways.append((traded, n - sum(kept) - 2))
+                assert (list(d), free) in ways, (items, counts, d, free)
+                assert (rolls, v0, base) == (g.rolls_left(), ctx.value(items, ctx.used),
+                                             ctx.nothing())
+                checked += 1
+            g.perform(action)
+    assert checked > 100
+
+
 @pytest.mark.parametrize("level", [players.MEDIUM, players.HARD])
 def test_a_knight_whose_joker_the_plan_lends_is_built_before_the_knights_it_pays_for(level):
     # Island Two, two ore, two grain, one wool, one brick: two knights (ore, grain, wool each)
