@@ -260,19 +260,22 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
 
 @pytest.mark.parametrize("island, level", [(1, players.EASY), (2, players.EASY),
                                            (2, players.MEDIUM)])
-def test_the_rule_of_thumb_players_throw_a_lone_gold_die_again(island, level):
+def test_the_rule_of_thumb_players_keep_gold_dice_only_as_a_pair(island, level):
     # The levels that keep by rule of thumb (not by the keep tables) keep dice toward one
-    # plan, and gold pays only in pairs (a trade): a single gold die is thrown again.
-    seen = 0
-    for seed in range(6):
+    # plan, and gold pays only in pairs (a trade, which the easy player does not make): a
+    # lone gold die, and every gold die past a pair, is thrown again.
+    seen = [0, 0]
+    for seed in range(10):
         g = Game(island, 1, SeededDice(seed))
         while not g.over():
             action = players.next_action(g, level, 0)
-            if action[0] == "roll" and g.rolls and g.faces.count(GOLD) == 1:
-                assert action[1] >> g.faces.index(GOLD) & 1, (g.faces, action)
-                seen += 1
+            gold = [i for i in range(g.dice_count()) if g.faces[i] == GOLD]
+            if action[0] == "roll" and g.rolls and gold:
+                kept = [i for i in gold if not action[1] >> i & 1]
+                assert len(kept) in ((0,) if level == players.EASY else (0, 2)), (g.faces, action)
+                seen[len(gold) > 2] += 1
             g.perform(action)
-    assert seen > 20
+    assert seen[0] > 20 and seen[1] > 1, seen
 
 
 @pytest.mark.parametrize("island, level", [(1, players.EASY), (2, players.EASY),
@@ -313,6 +316,26 @@ def test_the_rule_of_thumb_players_weigh_each_plan_by_the_dice_it_still_needs(is
                 checked += 1
             g.perform(action)
     assert checked > 100
+
+
+@pytest.mark.parametrize("level", [players.EASY, players.MEDIUM])
+def test_the_seed_breaks_ties_between_plans_of_equal_value_by_their_place(level):
+    # Three knights of equal value, each paid by the same dice: the easy and medium players
+    # take the one whose place k (from 1) in the list gives the largest (37k + seed) mod 101
+    # (the seed's low byte), the first of those on a tie: a game's seed varies their choices.
+    g = Game(2, 1, ScriptedDice([ORE, GRAIN, WOOL, BRICK, BRICK, BRICK]))
+    g.roll()
+    cost = [0, 0, 1, 1, 1]
+    knights = [ISLAND_TWO.n_roads + ISLAND_TWO.names.index(k) for k in ("K1", "K2", "K3")]
+    chosen = set()
+    for seed in range(0, 512, 7):
+        ctx = plans.Context(g, level, seed)
+        assert len(set(ctx.value((k,), ctx.used) for k in knights)) == 1
+        best = ctx._best_now(g.unspent(), [((k,), cost) for k in knights])[1]
+        place = max((1, 2, 3), key=lambda k: ((37 * k + (seed & 0xFF)) % 101, -k))
+        assert best == (knights[place - 1],), seed
+        chosen.add(best)
+    assert len(chosen) == 3
 
 
 @pytest.mark.parametrize("level", [players.MEDIUM, players.HARD])
