@@ -22,7 +22,7 @@ from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
-from catan.maps import BRICK, GOLD, GRAIN, ISLAND_ONE, ISLAND_TWO, ORE, WOOL
+from catan.maps import BRICK, GOLD, GRAIN, ISLAND_ONE, ISLAND_TWO, LUMBER, ORE, WOOL
 from player_checks import cut_after, exact_chance, why_not
 
 LEVELS = ("easy", "medium", "hard")
@@ -336,6 +336,19 @@ def test_the_seed_breaks_ties_between_plans_of_equal_value_by_their_place(level)
         assert best == (knights[place - 1],), seed
         chosen.add(best)
     assert len(chosen) == 3
+
+
+def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
+    # Island Two: the first road and any one of the four desert knights are worth the same to
+    # the hard player (no seeded tie-break at that level): the first in the list is taken.
+    g = Game(2, 1, ScriptedDice([ORE, GRAIN, WOOL, BRICK, LUMBER, BRICK]))
+    g.roll()
+    ctx = plans.Context(g, players.HARD, 0)
+    deserts = [ISLAND_TWO.n_roads + ISLAND_TWO.names.index(k) for k in ("K6", "K7", "K8", "K9")]
+    plan_list = [((0, k), (1, 1, 1, 1, 1)) for k in deserts]
+    assert len(set(ctx.value(items, ctx.used) for items, _ in plan_list)) == 1
+    for order in (plan_list, plan_list[::-1]):
+        assert ctx._best_now(g.unspent(), order)[1] == order[0][0]
 
 
 @pytest.mark.parametrize("level", [players.MEDIUM, players.HARD])
