@@ -338,6 +338,45 @@ def test_the_seed_breaks_ties_between_plans_of_equal_value_by_their_place(level)
     assert len(chosen) == 3
 
 
+@pytest.mark.parametrize("island", [1, 2])
+def test_the_plans_are_every_sheet_legal_set_of_up_to_three_builds_the_dice_can_cover(island):
+    # ``all_plans`` against a plain enumeration: every set of one to three unbuilt items (one,
+    # for the easy player) that can be built in ascending order (each item's needs built on
+    # the sheet or earlier in the set), costing at most the dice in all, with its summed
+    # cost; in ascending order of the item tuples, after the plan of building nothing.
+    from catan.maps import COSTS
+
+    def enumerate_plans(isl, roads, builds, units, single):
+        def built(it, extra):
+            mask = roads if it < isl.n_roads else builds
+            return it in extra or mask >> (it if it < isl.n_roads else it - isl.n_roads) & 1
+
+        out = []
+        free = [it for it in range(isl.n_items) if not built(it, ())]
+        for size in (1,) if single else (1, 2, 3):
+            for items in itertools.combinations(free, size):
+                if not all(all(built(n, items[:i]) for n in isl.needs(it))
+                           for i, it in enumerate(items)):
+                    continue
+                cost = tuple(sum(COSTS[isl.kind(it)][r] for it in items) for r in range(5))
+                if sum(cost) <= units:
+                    out.append((items, cost))
+        return [((), (0, 0, 0, 0, 0))] + sorted(out)
+
+    sheets = set()
+    for seed in range(3):
+        g = Game(island, 1, SeededDice(seed))
+        while not g.over():
+            sheets.add((g.roads[0], g.builds[0]))
+            g.perform(players.next_action(g, players.MEDIUM, 0))
+    assert len(sheets) > 30
+    for roads, builds in sorted(sheets)[::3]:
+        for units in (3, 6):
+            for single in (False, True):
+                args = (g.island, roads, builds, units, single)
+                assert plans.all_plans(*args) == enumerate_plans(*args), args
+
+
 def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
     # Island Two: the first road and any one of the four desert knights are worth the same to
     # the hard player (no seeded tie-break at that level): the first in the list is taken.
