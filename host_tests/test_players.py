@@ -377,6 +377,34 @@ def test_the_plans_are_every_sheet_legal_set_of_up_to_three_builds_the_dice_can_
                 assert plans.all_plans(*args) == enumerate_plans(*args), args
 
 
+def test_a_plan_s_knights_lend_the_jokers_they_unlock_for_what_the_rest_needs():
+    # ``Context._late``: for each knight of a plan, in the plan's order, each joker that
+    # building it unlocks (not unlocked or used before), for each resource the plan's other
+    # items need, in resource order. Island Two: K7 built, so K6 unlocks the top desert's "?".
+    from catan.maps import ANY
+
+    def late(items, built=(), used=0):
+        g = Game(2, 1, ScriptedDice([]))
+        for name in ("K7",) + built:
+            g.builds[0] |= 1 << ISLAND_TWO.names.index(name)
+        g.jokers[0] = used
+        return plans.Context(g, players.MEDIUM, 0)._late(tuple(items))
+
+    item = ISLAND_TWO.item
+    k1, k6 = item("K1"), item("K6")
+    desert = [j for j, (gives, _) in enumerate(ISLAND_TWO.jokers) if gives == ANY][0]
+    knight = [(desert, r) for r in (WOOL, GRAIN, ORE)]  # what a knight needs, from the "?"
+    assert late((k1, k6)) == [(0, ORE)] + knight
+    # a road and a knight beside K6: the "?" for every resource, summed over the rest
+    assert late((item("R0"), k1, k6)) == [(0, ORE)] + [(desert, r) for r in range(5)]
+    # K2 built and its joker used: K1's joker is still K1's to lend
+    assert late((k1, k6), built=("K2",), used=1 << 1) == [(0, ORE)] + knight
+    # K1 built already: its joker is not lent (it is the player's already)
+    assert late((k1, k6), built=("K1",)) == knight
+    # one item: nothing to lend to
+    assert late((k6,)) == ()
+
+
 def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
     # Island Two: the first road and any one of the four desert knights are worth the same to
     # the hard player (no seeded tie-break at that level): the first in the list is taken.
