@@ -405,6 +405,18 @@ def test_a_plan_s_knights_lend_the_jokers_they_unlock_for_what_the_rest_needs():
     assert late((k6,)) == ()
 
 
+def test_two_any_jokers_cover_two_missing_resources_one_each():
+    # ``cover``: a settlement short of brick and lumber, with both of Island Two's "?" jokers:
+    # one covers the brick, the other the lumber (the first resource still missing each time).
+    from catan.maps import ANY
+
+    counts = [0, 0, 1, 1, 2, 0]  # wool, grain, two ore; no gold
+    jokers = [(5, ANY), (6, ANY)]
+    assert plans.cover(counts, (1, 1, 1, 1, 0), jokers) == ([], [(5, BRICK), (6, LUMBER)])
+    assert plans.cover(counts, (2, 0, 1, 1, 0), jokers) == ([], [(5, BRICK), (6, BRICK)])
+    assert plans.cover(counts, (1, 1, 1, 1, 0), [(5, ANY)]) is None
+
+
 def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
     # Island Two: the first road and any one of the four desert knights are worth the same to
     # the hard player (no seeded tie-break at that level): the first in the list is taken.
