@@ -417,6 +417,15 @@ def test_two_any_jokers_cover_two_missing_resources_one_each():
     assert plans.cover(counts, (1, 1, 1, 1, 0), [(5, ANY)]) is None
 
 
+def test_two_gold_pairs_trade_for_two_of_one_resource():
+    # ``cover``: a city (two grain, three ore) from three ore and four gold: two trades, both
+    # for grain, and no joker used while trades pay (as many trades, as few jokers as can be).
+    counts = [0, 0, 0, 0, 3, 4]
+    assert plans.cover(counts, (0, 0, 0, 2, 3), []) == ([GRAIN, GRAIN], [])
+    assert plans.cover(counts, (0, 0, 0, 2, 3), [(1, GRAIN)]) == ([GRAIN, GRAIN], [])
+    assert plans.cover(counts[:5] + [3], (0, 0, 0, 2, 3), []) is None
+
+
 def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
     # Island Two: the first road and any one of the four desert knights are worth the same to
     # the hard player (no seeded tie-break at that level): the first in the list is taken.
