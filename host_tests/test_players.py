@@ -310,7 +310,7 @@ def test_the_rule_of_thumb_players_weigh_each_plan_by_the_dice_it_still_needs(is
                     traded[traded.index(max(traded))] -= 1
                     want.append((items, traded, n - sum(kept) - 2))
             assert [(a[4], list(a[1]), a[2]) for a in calls] == want, counts
-            for ctx, d, free, rolls, items, v0, base in calls:
+            for ctx, _, _, rolls, items, v0, base in calls:
                 assert (rolls, v0, base) == (g.rolls_left(), ctx.value(items, ctx.used),
                                              ctx.nothing())
                 checked += 1
