@@ -852,11 +852,11 @@ def test_version_1_saves_still_load():
 
 # ------------------------------------------------------------ the handheld's record
 
-def _record(tag, levels, game, crc=None):
+def _record(tag, levels, game):
     # A record as pack_save lays it out, by hand: tag, seat count, levels, [CRC-16,] save.
     head = tag + bytes((len(levels),)) + bytes(levels)
     if tag == codec.SAVE_TAG:
-        c = codec.crc16(head) if crc is None else crc
+        c = codec.crc16(head)
         head += bytes((c >> 8, c & 0xFF))
     return head + codec.dumps(game)
 

@@ -22,7 +22,7 @@ from catan import players
 from catan.players import plans, reroll, tables, values
 from catan.dice import ScriptedDice, SeededDice
 from catan.game import BUILD, REROLL, ROLL, Game
-from catan.maps import BRICK, GOLD, GRAIN, ISLAND_ONE, ISLAND_TWO, LUMBER, ORE, WOOL
+from catan.maps import ANY, BRICK, COSTS, GOLD, GRAIN, ISLAND_ONE, ISLAND_TWO, LUMBER, ORE, WOOL
 from player_checks import cut_after, exact_chance, why_not
 
 LEVELS = ("easy", "medium", "hard")
@@ -258,6 +258,11 @@ def test_a_knight_built_first_lends_its_joker_to_the_rest_of_the_plan():
     assert ctx.pays(counts, (0,), (1, 1, 0, 0, 0), None) == []  # no knight, no loan
 
 
+def _plan_cost(isl, items):
+    # The five resource counts a plan of ``items`` costs in all.
+    return tuple(sum(COSTS[isl.kind(it)][r] for it in items) for r in range(5))
+
+
 @pytest.mark.parametrize("island, level", [(1, players.EASY), (2, players.EASY),
                                            (2, players.MEDIUM)])
 def test_the_rule_of_thumb_players_keep_gold_dice_only_as_a_pair(island, level):
@@ -286,8 +291,6 @@ def test_the_rule_of_thumb_players_weigh_each_plan_by_the_dice_it_still_needs(is
     # leave missing and the dice thrown again (all but those kept; with a gold pair kept for a
     # trade, the most missing resource one fewer and two dice fewer), the rolls left, the
     # plan's value and that of building nothing.
-    from catan.maps import COSTS
-
     calls = []
     real = reroll._plan_ev
     monkeypatch.setattr(reroll, "_plan_ev", lambda *a: calls.append(a) or real(*a))
@@ -299,8 +302,8 @@ def test_the_rule_of_thumb_players_weigh_each_plan_by_the_dice_it_still_needs(is
             action = players.next_action(g, level, 0)
             counts, n = g.unspent(), g.dice_count()
             want = []
-            for items in sorted(set(a[4] for a in calls), key=[a[4] for a in calls].index):
-                cost = [sum(COSTS[g.island.kind(it)][r] for it in items) for r in range(5)]
+            for items in dict.fromkeys(a[4] for a in calls):  # each plan, in the order asked
+                cost = _plan_cost(g.island, items)
                 kept = [min(counts[r], cost[r]) for r in range(5)]
                 short = [cost[r] - kept[r] for r in range(5)]
                 assert sum(short) > 0, items  # a plan paid for now is not chased
@@ -326,7 +329,7 @@ def test_the_seed_breaks_ties_between_plans_of_equal_value_by_their_place(level)
     g = Game(2, 1, ScriptedDice([ORE, GRAIN, WOOL, BRICK, BRICK, BRICK]))
     g.roll()
     cost = [0, 0, 1, 1, 1]
-    knights = [ISLAND_TWO.n_roads + ISLAND_TWO.names.index(k) for k in ("K1", "K2", "K3")]
+    knights = [ISLAND_TWO.item(k) for k in ("K1", "K2", "K3")]
     chosen = set()
     for seed in range(0, 512, 7):
         ctx = plans.Context(g, level, seed)
@@ -344,8 +347,6 @@ def test_the_plans_are_every_sheet_legal_set_of_up_to_three_builds_the_dice_can_
     # for the easy player) that can be built in ascending order (each item's needs built on
     # the sheet or earlier in the set), costing at most the dice in all, with its summed
     # cost; in ascending order of the item tuples, after the plan of building nothing.
-    from catan.maps import COSTS
-
     def enumerate_plans(isl, roads, builds, units, single):
         def built(it, extra):
             mask = roads if it < isl.n_roads else builds
@@ -358,7 +359,7 @@ def test_the_plans_are_every_sheet_legal_set_of_up_to_three_builds_the_dice_can_
                 if not all(all(built(n, items[:i]) for n in isl.needs(it))
                            for i, it in enumerate(items)):
                     continue
-                cost = tuple(sum(COSTS[isl.kind(it)][r] for it in items) for r in range(5))
+                cost = _plan_cost(isl, items)
                 if sum(cost) <= units:
                     out.append((items, cost))
         return [((), (0, 0, 0, 0, 0))] + sorted(out)
@@ -381,8 +382,6 @@ def test_a_plan_s_knights_lend_the_jokers_they_unlock_for_what_the_rest_needs():
     # ``Context._late``: for each knight of a plan, in the plan's order, each joker that
     # building it unlocks (not unlocked or used before), for each resource the plan's other
     # items need, in resource order. Island Two: K7 built, so K6 unlocks the top desert's "?".
-    from catan.maps import ANY
-
     def late(items, built=(), used=0):
         g = Game(2, 1, ScriptedDice([]))
         for name in ("K7",) + built:
@@ -408,8 +407,6 @@ def test_a_plan_s_knights_lend_the_jokers_they_unlock_for_what_the_rest_needs():
 def test_two_any_jokers_cover_two_missing_resources_one_each():
     # ``cover``: a settlement short of brick and lumber, with both of Island Two's "?" jokers:
     # one covers the brick, the other the lumber (the first resource still missing each time).
-    from catan.maps import ANY
-
     counts = [0, 0, 1, 1, 2, 0]  # wool, grain, two ore; no gold
     jokers = [(5, ANY), (6, ANY)]
     assert plans.cover(counts, (1, 1, 1, 1, 0), jokers) == ([], [(5, BRICK), (6, LUMBER)])
@@ -432,7 +429,7 @@ def test_the_hard_player_takes_the_first_of_plans_of_equal_value():
     g = Game(2, 1, ScriptedDice([ORE, GRAIN, WOOL, BRICK, LUMBER, BRICK]))
     g.roll()
     ctx = plans.Context(g, players.HARD, 0)
-    deserts = [ISLAND_TWO.n_roads + ISLAND_TWO.names.index(k) for k in ("K6", "K7", "K8", "K9")]
+    deserts = [ISLAND_TWO.item(k) for k in ("K6", "K7", "K8", "K9")]
     plan_list = [((0, k), (1, 1, 1, 1, 1)) for k in deserts]
     assert len(set(ctx.value(items, ctx.used) for items, _ in plan_list)) == 1
     for order in (plan_list, plan_list[::-1]):
@@ -451,7 +448,7 @@ def test_a_knight_whose_joker_the_plan_lends_is_built_before_the_knights_it_pays
     while not actions or actions[-1] != ("end",):
         actions.append(players.next_action(g, level, 0))
         g.perform(actions[-1])
-    k3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("K3")
+    k3 = ISLAND_TWO.item("K3")
     assert actions[:2] == [("build", k3), ("joker", 2, 5, WOOL)], actions
     assert len(actions) == 4 and actions[2][0] == "build", actions
 
@@ -582,7 +579,6 @@ def test_a_plan_s_chance_counts_only_the_jokers_that_cover_what_it_misses():
     # where they do not keep by the tables): a joker for a resource the plan does not miss is
     # neither spent nor counted; an "any" joker covers what is missing. A context as the
     # function reads one: its unused jokers, those used, the value of a plan with given jokers.
-    from catan.maps import ANY, BRICK, ORE
 
     class Ctx:
         used = 0
@@ -1062,7 +1058,6 @@ def test_every_plan_pays_a_gold_trade_with_two_gold_dice():
     # Every roll of six dice, every cost, with no joker, one of each kind or two "?": the
     # trades a plan counts on take two gold dice each, and with the jokers and the natural
     # faces they cover the cost; where two gold dice are spare, a shortfall of one is paid.
-    from catan.maps import ANY, COSTS, GOLD
 
     joker_sets = [[], [(0, ANY)], [(0, ANY), (1, ANY)]] + [[(0, r)] for r in range(5)]
     for roll in itertools.combinations_with_replacement(range(6), 6):
@@ -1108,7 +1103,7 @@ def test_island_two_plans_value_the_awards_where_the_game_would_give_them():
     # seat 1, 2 VP short of winning by its buildings (S1-S4, C1, C2), values every road and
     # knight it could build next: a win (1000, less a hair a build) exactly when the game
     # would then give it Longest Road or Largest Army.
-    from catan.maps import ISLAND_TWO, KNIGHT, WIN_VP
+    from catan.maps import KNIGHT, WIN_VP
 
     isl = ISLAND_TWO
     nr = isl.n_roads
@@ -1155,7 +1150,6 @@ def test_island_two_plans_valued_by_points_and_open_sites_at_easy_and_medium():
     # Island Two, nothing built: S1 (1 VP, on the start) is the only open site. The easy level
     # values a plan by its points, a tenth of the points of each open site, a twentieth a road:
     # R0 opens nothing more, R1 after it opens C1 (2 VP).
-    from catan.maps import ISLAND_TWO
 
     nr = ISLAND_TWO.n_roads
     g = Game(2, 1, ScriptedDice([0] * 6))
@@ -1235,7 +1229,6 @@ def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longes
                largest=-1, seat=0):
     # ``seat`` to play Island Two beside the other seat, the sheets (the player's, the
     # other's) and the awards' holders (seat numbers, -1: nobody) as given
-    from catan.maps import ISLAND_TWO
 
     g = Game(2, 2, ScriptedDice([0] * 6))
     for p, r, names in ((seat, roads, builds), (1 - seat, other_roads, other_builds)):
@@ -1248,7 +1241,6 @@ def _two_seats(level, roads=0, builds=(), other_roads=0, other_builds=(), longes
 
 
 def test_island_two_medium_progress_by_hand():
-    from catan.maps import ISLAND_TWO
 
     # values.W2: open site VP 0.3, unused joker 0.5, knights toward an unclaimed Largest Army
     # 0.6 (two at most) or a held one 0.3, roads toward the grey road 0.45 (R0, R2, R3) or any
@@ -1287,7 +1279,7 @@ def test_island_two_medium_progress_by_hand():
     # 8 VP: that 1 VP site is not enough: 8 + 0.3 + 2 x 0.45
     assert _two_seats(med, 0b111, nine[:-1] + ("S3",)).value((), 0) == pytest.approx(9.2)
     # a winning plan: 1000, less a hundredth a build (the fewer builds the better)
-    s2 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("S2")
+    s2 = ISLAND_TWO.item("S2")
     for level in (players.EASY, med):
         ctx = _two_seats(level, 0b111, nine)
         assert ctx.value((s2,), 0) == pytest.approx(999.99)
@@ -1297,7 +1289,6 @@ def test_island_two_medium_progress_by_hand():
 def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up():
     # The hard level: minus the race table's turns to 10 VP, each award another player holds
     # 2 VP of buildings fewer (a city first, then settlements), what is left 0.75 turns a VP
-    from catan.maps import ISLAND_TWO
     from catan.players import race
 
     hard = players.HARD
@@ -1310,7 +1301,7 @@ def test_island_two_hard_values_an_award_held_by_another_as_buildings_to_make_up
     # seat 1 to play, seat 0 holding Largest Army
     ctx = _two_seats(hard, 0b11, ("S1", "C1"), 0, ("K1", "K2", "K3"), -1, 0, seat=1)
     assert ctx.value((), 0) == pytest.approx(-race.turns_to_go(0b11, s1, 0))
-    c3 = ISLAND_TWO.n_roads + ISLAND_TWO.names.index("C3")
+    c3 = ISLAND_TWO.item("C3")
     assert _two_seats(hard, 0, eight).value((c3,), 0) == 0.0  # 10 VP: no turn to go
     # (and none to make up for an award another holds: 10 VP win)
     assert _two_seats(hard, 0, eight, 0b101101, (), 1).value((c3,), 0) == 0.0
