@@ -693,6 +693,14 @@ def test_the_small_screen_does_not_load_the_large_sprites():
     root = Path(__file__).parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert out.stdout.split() == ["False", "False", "False"], out.stderr
+    # (a process of its own: the scenes' menus import the large font)
+    code = code[:code.index("for name")] + (
+        "for w, h in ((240, 135), (320, 240), (240, 240)):\n"
+        "    for i in (1, 2):\n"
+        "        sheet.draw(C(w, h), Layout(w, h), Game(i, 1, SeededDice(1)), 0)\n"
+        "    print('catan.ui.font_large' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "False", "True"], out.stderr
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])
