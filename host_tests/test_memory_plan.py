@@ -254,14 +254,17 @@ def test_a_whole_game_by_keys_under_every_plan(modules, regime, island, levels):
     one_copy(app)
 
 
-@pytest.mark.parametrize("regime", ALL, ids=REGIMES)
-def test_every_screen_scene_under_every_plan(modules, monkeypatch, regime):
+@pytest.mark.parametrize("regime,w,h", [(r, w, h) for r in ALL for w, h in ((240, 135), (240, 240))],
+                         ids=["%s-%dx%d" % (n, w, h) for n in REGIMES
+                              for w, h in ((240, 135), (240, 240))])
+def test_every_screen_scene_under_every_plan(modules, monkeypatch, regime, w, h):
+    # (240x240 too: its map imports the large font, an on-demand module, for the score under it)
     def planned(*a, **k):
         return App(*a, plan=MemoryPlan(regime), **k)
 
     monkeypatch.setattr(ui_scenes, "App", planned)
     for name in ui_scenes.NAMES:
-        ui_scenes.run(name, DioCanvas(240, 135), one_copy)
+        ui_scenes.run(name, DioCanvas(w, h), one_copy)
 
 
 # ------------------------------------------------------------------ the defects

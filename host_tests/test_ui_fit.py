@@ -608,10 +608,73 @@ def test_the_map_s_hexes_are_regular_and_its_map_fills_its_rectangle(w, h):
         assert max(gaps) <= lay.badge, (island, gaps)
 
 
+def _score_ops(app, c):
+    # The boxes, sprites and texts of the score a turn screen or a sheet shows: under the map
+    # where the layout has room for it there (from the map's foot to the screen's), else in
+    # the turn screen's panel (its ``ky`` to its foot); the band's own ground left out.
+    from catan.ui import canvas as cv
+
+    lay = app.lay
+    if lay.mh < lay.ph:
+        x0, y0, x1, y1 = lay.mx, lay.mh, lay.mx + lay.mw, lay.ph
+    else:
+        x0, y0, x1, y1 = lay.px, app.screen.ky, lay.width, app.screen.fy
+    return [op for op in c.ops if x0 < op[1] + op[3] and op[1] < x1 and y0 < op[2] + op[4]
+            and op[2] < y1 and not (op[0] == "fill" and op[5] == cv.DEEP)], (x0, y0, x1, y1)
+
+
+_SCORED = ("turn_roll", "turn_late_one", "turn_island_two", "turn_late_two",
+           "sheets_island_one", "sheets_late_two")
+
+
+def test_the_score_under_the_map_fills_the_column_to_the_foot():
+    # Where the layout puts the score under the map (240x240: a column 131 px wide, 93 high
+    # under the regular hexes), the score uses that band: it lies in it, and leaves no more
+    # empty rows under it than a badge's side (the track's 8 small boxes a row left 67), its
+    # boxes no smaller than the 320x240 panel's, and a track's numbers 3 pixels or more clear
+    # of their box's sides.
+    from catan.ui import font_large
+
+    big = Layout(320, 240)
+    assert big.mh == big.ph, "the layout the band is measured against has its score in the panel"
+    banded = [Layout(w, h) for w, h in LAYOUTS if Layout(w, h).mh < h]
+    assert banded, "no layout puts the score under the map"
+    for lay in banded:
+        w, h = lay.width, lay.height
+        for name in _SCORED:
+            app, c = _repainted(name, w, h)
+            ops, (x0, y0, x1, y1) = _score_ops(app, c)
+            assert ops, name
+            assert all(x0 <= op[1] and op[1] + op[3] <= x1 and y0 <= op[2] and op[2] + op[4] <= y1
+                       for op in ops), (name, ops)
+            empty = y1 - max(op[2] + op[4] for op in ops)
+            assert empty <= lay.badge, (name, "%d empty rows under the score" % empty)
+            boxes = [op for op in ops if op[0] in ("fill", "rect")]
+            texts = [op for op in ops if op[0] == "text"]
+            if not name.startswith("turn_late"):
+                continue
+            app2, c2 = _repainted(name, big.width, big.height)
+            ops2, _ = _score_ops(app2, c2)
+            least = min(op[3] for op in boxes), min(op[4] for op in boxes)
+            least2 = min(op[3] for op in ops2 if op[0] in ("fill", "rect")), \
+                min(op[4] for op in ops2 if op[0] in ("fill", "rect"))
+            assert least[0] >= least2[0] and least[1] >= least2[1], (name, least, least2)
+            assert all(op[4] == font_large.HEIGHT for op in texts), (name, texts)
+            for op in texts:
+                if op[5] == "+2":  # (an award's, beside its sprite)
+                    continue
+                box = [b for b in boxes if b[1] <= op[1] and op[1] + op[3] <= b[1] + b[3]
+                       and b[2] <= op[2] < b[2] + b[4]]
+                assert box, (name, op)
+                x, _, bw = box[0][1:4]
+                assert min(op[1] - x, x + bw - op[1] - op[3]) >= 3, (name, op, box)
+
+
 def test_the_small_screen_does_not_load_the_large_sprites():
     # the 240x135 Display Pack must not pay for the larger layouts' sprites: its turn screens
     # and sheets (both islands, solo and several seats) never import them, nor does the
-    # 240x240 map the 320x240 one's
+    # 240x240 map the 320x240 one's; and only the 240x240 map (its score under it) imports the
+    # large font, which is on demand
     import subprocess
 
     code = ("import sys; sys.path[:0] = ['lib', 'host_tests/mp']\n"
@@ -630,6 +693,14 @@ def test_the_small_screen_does_not_load_the_large_sprites():
     root = Path(__file__).parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert out.stdout.split() == ["False", "False", "False"], out.stderr
+    # (a process of its own: the scenes' menus import the large font)
+    code = code[:code.index("for name")] + (
+        "for w, h in ((240, 135), (320, 240), (240, 240)):\n"
+        "    for i in (1, 2):\n"
+        "        sheet.draw(C(w, h), Layout(w, h), Game(i, 1, SeededDice(1)), 0)\n"
+        "    print('catan.ui.font_large' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "False", "True"], out.stderr
 
 
 @pytest.mark.parametrize("w,h", LAYOUTS[1:], ids=["%dx%d" % s for s in LAYOUTS[1:]])

@@ -34,7 +34,9 @@ _SIZES = const((
     (240, 240, 12, 21, 3, 17),
     (240, 135, 11, 19, 6, 15),
 ))
-_UNDER = const(40)  # the fewest rows under a map of regular hexes that take the score there
+# the fewest rows under a map of regular hexes that take the score there: 3, and the large
+# font's track (widgets.score: 4 rows of 22 pixels) and a row clear of the screen's edge
+_UNDER = const(91)
 
 
 class Layout:

@@ -247,9 +247,14 @@ def draw(c, lay, game, p, cursor=None, can=None):
     su = lay.su
     hu = lay.hu
     if lay.mh < lay.ph and c.visible(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh):
-        # a layout with room under the map (240x240) puts seat p's score there
+        # a layout with room under the map (240x240) puts seat p's score there, in the
+        # large font (the room is the layout's: layout._UNDER). The font is imported here,
+        # not with this module: it is on demand (memory.py), and the other layouts' turn
+        # screens never draw with it.
+        from catan.ui import font_large
+
         c.fill_rect(lay.mx, lay.mh, lay.mw, lay.ph - lay.mh, cv.DEEP)
-        wg.score(c, lay.mx + 3, lay.mh + 3, lay.mw - 5, game, p, lay.big)
+        wg.score(c, lay.mx + 3, lay.mh + 3, lay.mw - 5, game, p, lay.big, font_large)
     if not c.visible(lay.mx, lay.my, lay.mw, lay.mh):
         return
     c.fill_rect(lay.mx, lay.my, lay.mw, lay.mh, cv.SEA)

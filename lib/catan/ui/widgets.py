@@ -161,50 +161,64 @@ def frame(c, x, y, w, h, colour=cv.CURSOR):
     c.rect(x - 1, y - 1, w + 2, h + 2, cv.BLACK)
 
 
-def track_row(w):
+def track_row(w, k=1):
     """How many of Island One's score boxes a row across ``w`` pixels holds: 8, or where that
-    leaves a box too narrow for two digits with a pixel either side, 5 (three rows)."""
-    return 8 if w // 8 >= 14 else 5
+    leaves a box too narrow for two digits with a pixel either side (in the font of scale
+    ``k``: the small font 1, the large 2, its digits and margins twice as wide), 5 (three
+    rows), or 4 (four)."""
+    return 8 if w // 8 >= 14 * k else 5 if w // 5 >= 14 * k else 4
 
 
-def track(c, x, y, w, g, p, per_row):
-    """Island One's 15 score boxes of seat ``p`` in rows of ``per_row`` (12 pixels a row)
-    across ``w`` pixels: points entered, an X on red, the turns to come empty (an outline)."""
+def track(c, x, y, w, g, p, per_row, font=None):
+    """Island One's 15 score boxes of seat ``p`` in rows of ``per_row`` across ``w`` pixels, a
+    pixel apart: points entered (in ``font``), an X on red, the turns to come empty (an
+    outline). The boxes are 11 pixels high, the digits a pixel from their top; in the large
+    font 21, 3 (the digits 7 and 14 rows high: 3 clear under them, 4 in the large)."""
+    k = font.SCALE if font else 1
+    h = 10 * k + 1
     bw = w // per_row
     for t in range(TURNS_ONE):
         bx = x + (t % per_row) * bw
-        by = y + (t // per_row) * 12
+        by = y + (t // per_row) * (h + 1)
         if t < g.turns[p]:
             v = g.track[p * TURNS_ONE + t]
-            c.fill_rect(bx, by, bw - 1, 11, cv.RED if v < 0 else cv.SAND)
+            c.fill_rect(bx, by, bw - 1, h, cv.RED if v < 0 else cv.SAND)
             s = "X" if v == X_PENALTY else "%d" % v
-            c.text(bx + (bw - 1 - c.text_width(s)) // 2, by + 1, s, cv.BLACK)
+            c.text(bx + (bw - 1 - c.text_width(s, font)) // 2, by + 2 * k - 1, s, cv.BLACK, font)
         else:
-            c.rect(bx, by, bw - 1, 11, cv.LIGHT)
+            c.rect(bx, by, bw - 1, h, cv.LIGHT)
 
 
 _AWARDS = const(59)  # both awards with their "+2", and the gap before them
 
 
 def score_height(g, w, big):
-    """The pixels ``score`` takes across ``w``: Island One's track, 12 a row of boxes;
-    Island Two's VP boxes and awards in one row (19), or on a ``big`` (tall) panel narrower
-    than both at their full size, the awards in a row of their own below (36)."""
+    """The pixels ``score`` takes across ``w`` in the small font: Island One's track, 12 a row
+    of boxes; Island Two's VP boxes and awards in one row (19), or on a ``big`` (tall) panel
+    narrower than both at their full size, the awards in a row of their own below (36)."""
     if g.island.number == 1:
         per = track_row(w)
         return 12 * ((TURNS_ONE + per - 1) // per) + 2
     return 36 if big and w < _AWARDS + 70 else 19
 
 
-def score(c, x, y, w, g, p, big=False):
+def score(c, x, y, w, g, p, big=False, font=None):
     """Seat ``p``'s score as the turn screen shows it, from (x, y) across ``w`` pixels, in
     ``score_height`` pixels: Island One's track (``track_row`` boxes a row); Island Two's VP
     boxes, then Longest Road and Largest Army, each with the "+2" it is worth, gold where
-    ``p`` holds them."""
+    ``p`` holds them. In the large ``font`` (a band of its own under the map: 240x240) the
+    track's boxes and digits are twice the size, in 4 rows (87 pixels), and Island Two's VP
+    boxes are squares, two rows of five, the awards' "+2" large below them (73
+    pixels; the band is 126 wide)."""
+    k = font.SCALE if font else 1
     if g.island.number == 1:
-        track(c, x, y, w, g, p, track_row(w))
+        track(c, x, y, w, g, p, track_row(w, k), font)
         return
-    if score_height(g, w, big) > 19:  # the boxes at the score sheet's size, awards below
+    if font:  # square boxes, five a row, the awards below
+        s = w // 5
+        vp_boxes(c, x, y, s, g, p, 5, s - 1)
+        y += 2 * s + 6
+    elif score_height(g, w, big) > 19:  # the boxes at the score sheet's size, awards below
         vp_boxes(c, x, y + 4, 9, g, p)
         y += 17
     else:  # the boxes as wide as leave room for the awards beside them
@@ -213,16 +227,21 @@ def score(c, x, y, w, g, p, big=False):
         x += 10 * step + 1
     for icon, held in ((sprites.LONGEST_ROAD, g.longest == p),
                        (sprites.LARGEST_ARMY, g.largest == p)):
-        c.sprite(x, y + 1, icon, cv.GOLD if held else cv.LIGHT)
-        c.text(x + 17, y + 5, "+2", cv.GOLD if held else cv.LIGHT)
-        x += 30
+        colour = cv.GOLD if held else cv.LIGHT
+        c.sprite(x, y + 1, icon, colour)
+        # its "+2" right of it, centred on its 16 rows
+        c.text(x + 15 + 2 * k, y + 8 - 3 * k, "+2", colour, font)
+        x += 30 * k
 
 
-def vp_boxes(c, x, y, step, g, p):
-    """Island Two: ten VP boxes, ``step`` pixels apart, filled up to seat ``p``'s VP."""
+def vp_boxes(c, x, y, step, g, p, per_row=WIN_VP, h=10):
+    """Island Two: ten VP boxes ``h`` pixels high, ``step`` pixels apart in rows of
+    ``per_row``, filled up to seat ``p``'s VP."""
     vp = g.vp(p)
     for k in range(WIN_VP):
+        bx = x + step * (k % per_row)
+        by = y + (h + 1) * (k // per_row)
         if k < vp:
-            c.fill_rect(x + step * k, y, step - 1, 10, cv.GOLD)
+            c.fill_rect(bx, by, step - 1, h, cv.GOLD)
         else:
-            c.rect(x + step * k, y, step - 1, 10, cv.LIGHT)
+            c.rect(bx, by, step - 1, h, cv.LIGHT)
