@@ -285,9 +285,9 @@ def fake_modules():
     yield make
     for name in made:
         sys.modules.pop(name, None)
-        if name in memory._ON_DEMAND:
-            memory._ON_DEMAND.remove(name)
-        memory._IMPORTS.pop(name, None)
+        for notes in (memory._ON_DEMAND, memory._CLEAN):
+            if name in notes:
+                notes.remove(name)
 
 
 def _screen_of(module):
@@ -298,37 +298,19 @@ def _screen_of(module):
 def test_a_module_that_stays_keeps_a_screen_module_it_imports_loaded_after_it_was_read(
         modules, fake_modules):
     # settle reads each module that stays (whether a shown screen reaches it or not) once, and
-    # notes what it imports; a module that becomes on demand later (loaded by name) may be one
-    # of those: kept, or the screen's module is forgotten while the module that stays holds it
-    # (a second copy)
+    # notes it if it imports no on-demand module; a module that becomes on demand later (loaded
+    # by name) may be one it imports: read again, or the screen's module is forgotten while the
+    # module that stays holds it (a second copy)
     stays = fake_modules("zz_stays")
-    screen_module = fake_modules("zz_screen")
-    stays.zz_screen = screen_module  # (as its import made it)
     shown = _screen_of(fake_modules("zz_shown"))
     plan = MemoryPlan(TIGHT)
-    plan.settle(shown, False)  # read: nothing it imports is on demand yet
+    plan.settle(shown, False)  # read: it imports nothing on demand
+    screen_module = fake_modules("zz_screen")
+    stays.zz_screen = screen_module
     assert plan.load("zz_screen") is screen_module  # now on demand
-    for _ in range(2):  # (at every screen shown)
+    for _ in range(2):  # (and not noted clean once it was read: kept at every screen shown)
         plan.settle(shown, False)
         assert sys.modules.get(screen_module.__name__) is screen_module
-
-
-def test_each_module_s_imports_are_read_once_however_many_screens_are_shown(modules, fake_modules,
-                                                                          monkeypatch):
-    # (reading every module's globals at each screen shown cost a stock Pico 4 to 7 ms a screen)
-    stays = fake_modules("zz_stays")
-    stays.zz_screen = fake_modules("zz_screen")
-    shown = _screen_of(fake_modules("zz_shown"))
-    plan = MemoryPlan(TIGHT)
-    plan.load("zz_screen")
-    read = []
-    real = memory._imports
-    monkeypatch.setattr(memory, "_imports", lambda mod: read.append(mod.__name__) or real(mod))
-    for _ in range(3):
-        plan.settle(shown, False)
-    assert sorted(n for n in read if ".zz_" in n) == ["catan.ui.zz_screen", "catan.ui.zz_shown",
-                                                      "catan.ui.zz_stays"]
-    assert len(read) == len(set(read))
 
 
 def test_a_module_that_stays_keeps_the_module_of_a_class_it_imports(modules, fake_modules):

@@ -162,15 +162,12 @@ class MemoryPlan:
         keep = [m for m in sys.modules if m.startswith("catan.ui.") and m not in _ON_DEMAND]
         _reach(screen, keep, [])
         for m in keep:  # and the on-demand modules they import from (appended: read in turn)
-            names = _IMPORTS.get(m)
-            if names is None:
-                mod = sys.modules.get(m)
-                if mod is None:
-                    continue
-                names = _IMPORTS[m] = _imports(mod)
-            for n in names:
-                if n in _ON_DEMAND and n not in keep:
-                    keep.append(n)
+            mod = sys.modules.get(m)
+            if mod is not None and m not in _CLEAN:
+                n = len(keep)
+                _imports(mod, keep)
+                if n == len(keep) and m not in _ON_DEMAND:
+                    _CLEAN.append(m)  # (a module's imports are made once: not read again)
         forget([m for m in _ON_DEMAND if m not in keep])
         if self.regime == SMALL and not busy:
             self.release_players()
@@ -222,28 +219,25 @@ class MemoryPlan:
 # The on-demand modules, as ``MemoryPlan.load`` has met them: those it imported, and what they
 # brought in. (Of the code, not of a plan: one list for the process.)
 _ON_DEMAND = []
-# The screens' modules each module imports from, by its name, read once (``settle``: reading a
-# module's globals at every screen shown cost a stock Pico 4 to 7 ms a screen). A module's
-# imports are made as it is imported, so one imported again after it was forgotten imports
-# the same.
-_IMPORTS = {}
+# The modules that stay and import from no on-demand module, once read (``settle``: their globals
+# are not read again at every screen shown, which is work in the device's Python).
+_CLEAN = []
 
 
 def _on_demand(name):
     if name not in _ON_DEMAND:
         _ON_DEMAND.append(name)
+        del _CLEAN[:]  # (clean of the modules on demand until now: each is read again)
 
 
-def _imports(mod):
-    # The names of the other ``catan.ui`` modules that ``mod`` imports from: a module or a class
-    # of one in its globals.
-    out = []
+def _imports(mod, keep):
+    # Add to ``keep`` the on-demand modules that ``mod`` imports from: a module or a class of one
+    # in its globals.
     for v in mod.__dict__.values():
         n = v.__name__ if type(v) is type(sys) else getattr(v, "__module__", None) \
             if isinstance(v, type) else None
-        if n and n != mod.__name__ and n.startswith("catan.ui.") and n not in out:
-            out.append(n)
-    return tuple(out)
+        if n in _ON_DEMAND and n not in keep:
+            keep.append(n)
 
 
 def _reach(screen, keep, seen):
