@@ -357,6 +357,12 @@ def _seat(p):
     return unpack_save(store.unpack(p.files()["/data/game"]))[0].player
 
 
+def _corner(p):
+    """The colour of the screen's top right pixel: the turn screen's header, in the colour of
+    the seat whose turn it shows."""
+    return p.frame()[1][-2]
+
+
 def cold_hints(board, firmware="pico", tree=None):
     """The coach asked as soon as a screen has settled (no pause for the work ahead), at four
     moments of a two-seat game (``COLD_GAME``): the instant the turn screen appears (Continue),
@@ -387,10 +393,17 @@ def cold_hints(board, firmware="pico", tree=None):
             p.key(k)
         p.key("a")  # Keep: the build phase
         ms["build"] = _hint(r, "in the build phase", cold=True)
+        mine = _corner(p)  # the header's colour in the person's turn
         for k in ("x", "a", "x", "a"):  # to End, End, its X, then the computer plays at once
             p.key(k)
         while _seat(p) != 0:  # (a key in the computer's turn would finish it, not ask the coach)
             p.settle(first=True, max_ms=5_000)
+        # The game is saved as the person's before their turn screen is drawn (the computer's
+        # last step stays for its pause, and a key there skips it): a person asks once it is
+        for _ in range(1500):  # (30 s at most: then the hint is asked as it is)
+            if _corner(p) == mine:
+                break
+            p.run(20)
         ms["computer"] = _hint(r, "right after a computer's turn", cold=True)
         r.died("cold hints")
     out = {"rp2040_hint_cold_ms_" + k: round(v, 1) for k, v in ms.items()}
