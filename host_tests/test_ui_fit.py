@@ -623,6 +623,15 @@ def _score_ops(app, c):
             and op[2] < y1 and not (op[0] == "fill" and op[5] == cv.DEEP)], (x0, y0, x1, y1)
 
 
+def _boxes(ops):
+    return [op for op in ops if op[0] in ("fill", "rect")]
+
+
+def _least(boxes):
+    # the narrowest and the lowest of the boxes
+    return min(op[3] for op in boxes), min(op[4] for op in boxes)
+
+
 _SCORED = ("turn_roll", "turn_late_one", "turn_island_two", "turn_late_two",
            "sheets_island_one", "sheets_late_two")
 
@@ -649,15 +658,12 @@ def test_the_score_under_the_map_fills_the_column_to_the_foot():
                        for op in ops), (name, ops)
             empty = y1 - max(op[2] + op[4] for op in ops)
             assert empty <= lay.badge, (name, "%d empty rows under the score" % empty)
-            boxes = [op for op in ops if op[0] in ("fill", "rect")]
+            boxes = _boxes(ops)
             texts = [op for op in ops if op[0] == "text"]
             if not name.startswith("turn_late"):
                 continue
             app2, c2 = _repainted(name, big.width, big.height)
-            ops2, _ = _score_ops(app2, c2)
-            least = min(op[3] for op in boxes), min(op[4] for op in boxes)
-            least2 = min(op[3] for op in ops2 if op[0] in ("fill", "rect")), \
-                min(op[4] for op in ops2 if op[0] in ("fill", "rect"))
+            least, least2 = _least(boxes), _least(_boxes(_score_ops(app2, c2)[0]))
             assert least[0] >= least2[0] and least[1] >= least2[1], (name, least, least2)
             assert all(op[4] == font_large.HEIGHT for op in texts), (name, texts)
             for op in texts:
